@@ -29,5 +29,10 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ['e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
   globalIgnores(['.next/**', 'node_modules/**', '.data/**', '.data-*/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
 ]);

@@ -1,0 +1,27 @@
+import Link from 'next/link';
+import { requireSessionUser } from '@/lib/auth/session';
+import { NavLinks } from '@/components/nav-links';
+import { signOutAction } from './sign-out-action';
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireSessionUser();
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:bg-white focus:p-2">Skip to content</a>
+      <aside className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-b-0 md:border-r">
+        <div className="px-5 py-4">
+          <Link href="/robots" className="text-lg font-semibold text-brand-700">Partner Dashboard</Link>
+        </div>
+        <NavLinks />
+        <div className="border-t border-slate-200 px-5 py-4 text-sm">
+          <p className="font-medium" data-testid="current-user">{user.name}</p>
+          <p className="text-slate-600">{user.email} · <span data-testid="current-role">{user.role}</span></p>
+          <form action={signOutAction} className="mt-3">
+            <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100">Sign out</button>
+          </form>
+        </div>
+      </aside>
+      <main id="main" className="flex-1 p-6 md:p-10">{children}</main>
+    </div>
+  );
+}

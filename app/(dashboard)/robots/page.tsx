@@ -1,0 +1,89 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ChannelBadge } from '@/components/channel-badge';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { requireSessionUser } from '@/lib/auth/session';
+import { canPerform } from '@/lib/auth/permissions';
+import { getPartnerClient } from '@/lib/data/partner';
+import { toDisplayError } from '@/lib/display-error';
+import { formatDateTime } from '@/lib/format';
+import { pageCount, readPageParam } from '@/lib/pagination';
+import type { RobotList } from '@/lib/partner/schemas';
+import { DeleteRobotButton } from './delete-robot-button';
+
+export const metadata: Metadata = { title: 'Robots' };
+
+const ROBOTS_PAGE_SIZE = 10;
+
+export default async function RobotsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireSessionUser();
+  const { page, problem } = readPageParam((await searchParams).page);
+  let list: RobotList;
+  try {
+    list = (await getPartnerClient().listRobots({ limit: ROBOTS_PAGE_SIZE, offset: (page - 1) * ROBOTS_PAGE_SIZE })).data;
+  } catch (err) {
+    return (
+      <>
+        <PageHeader title="Robots" />
+        <ApiErrorNotice error={toDisplayError(err)} />
+      </>
+    );
+  }
+  const robots = list.data ?? [];
+  const total = list.pagination?.total_count ?? robots.length;
+  const totalPages = pageCount(total, ROBOTS_PAGE_SIZE);
+  const mayDelete = canPerform(user.role, 'change');
+
+  return (
+    <>
+      <PageHeader
+        title="Robots"
+        description={`${total} robot${total === 1 ? '' : 's'} on this account, newest first. Each robot is one of your customers' chatbot workspaces.`}
+      />
+      {problem && <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problem}</p>}
+      {!mayDelete && (
+        <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" id="viewer-note">
+          You are signed in as a viewer: you can see everything here, but only an admin can delete robots.
+        </p>
+      )}
+      {robots.length === 0 ? (
+        total > 0 ? (
+          <EmptyState title={`There is no page ${page}`}>
+            <Link className="text-brand-700 underline" href={`/robots?page=${totalPages}`}>Go to the last page ({totalPages})</Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No robots yet">Robots are created in the partner panel; once one exists it appears here with its channels.</EmptyState>
+        )
+      ) : (
+        <ul className="space-y-3" aria-label="Robots">
+          {robots.map((robot, index) => (
+            <li key={robot.id ?? `row-${index}`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="robot-row">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 className="font-semibold" data-testid="robot-name">{robot.name ?? 'Unnamed robot'}</h2>
+                  <p className="text-sm text-slate-600">
+                    {robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}
+                    Created {formatDateTime(robot.created_at)}
+                  </p>
+                  <p className="font-mono text-xs text-slate-500">{robot.id}</p>
+                </div>
+                {robot.id && <DeleteRobotButton robotId={robot.id} robotName={robot.name ?? robot.id} allowed={mayDelete} />}
+              </div>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {(robot.channels ?? []).length === 0 ? (
+                  <span className="text-sm text-slate-500">No channels connected</span>
+                ) : (
+                  (robot.channels ?? []).map((channel, i) => <ChannelBadge key={channel.id ?? i} type={channel.type ?? undefined} isActive={channel.is_active ?? undefined} />)
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PaginationNav page={page} totalPages={totalPages} hrefFor={(p) => `/robots?page=${p}`} label="Robot pages" />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import 'server-only';
+import NextAuth, { type DefaultSession } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { authConfig } from './auth.config';
+import { getDb, schema } from '@/lib/db';
+import { verifyPassword } from '@/lib/auth/password';
+import type { UserRole } from '@/lib/db/schema';
+
+declare module 'next-auth' {
+  interface User {
+    role?: UserRole;
+  }
+  interface Session {
+    user: { role?: UserRole } & DefaultSession['user'];
+  }
+}
+
+declare module '@auth/core/jwt' {
+  interface JWT {
+    role?: UserRole;
+    uid?: string;
+  }
+}
+
+const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1) });
+
+export const { auth, signIn, signOut, handlers } = NextAuth({
+  ...authConfig,
+  providers: [
+    Credentials({
+      async authorize(raw) {
+        const parsed = credentialsSchema.safeParse(raw);
+        if (!parsed.success) return null;
+        const user = getDb().select().from(schema.users).where(eq(schema.users.email, parsed.data.email)).get();
+        if (!user || !(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
+        return { id: String(user.id), email: user.email, name: user.name, role: user.role };
+      },
+    }),
+  ],
+});

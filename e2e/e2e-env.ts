@@ -1,0 +1,9 @@
+/** Where the end-to-end run starts both servers; kept apart from the dev defaults (3000/4010). */
+export const E2E = {
+  dashboardPort: 3100,
+  sandboxPort: 4110,
+  dashboardUrl: 'http://localhost:3100',
+  sandboxUrl: 'http://127.0.0.1:4110',
+  dataDir: '.data-e2e',
+  adminToken: 'e2e-sandbox-admin-token-0123456789',
+} as const;

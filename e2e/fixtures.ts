@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_USERS } from '../lib/demo-users';
+import { E2E } from './e2e-env';
+
+type Role = (typeof DEMO_USERS)[number]['role'];
+
+/** The sandbox control API (D24): tests seed what they need through it, never through the UI. */
+export class ControlApi {
+  async call<T = unknown>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${E2E.sandboxUrl}/sandbox/api${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${E2E.adminToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  demoAccountId(): string {
+    const file = path.join(E2E.dataDir, 'demo-account.json');
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { account_id: string }).account_id;
+  }
+
+  async createRobot(input: { name: string; external_id?: string; channels?: { type: string; is_active?: boolean; username?: string }[] }): Promise<{ id: string; name: string }> {
+    const res = await this.call<{ id: string; name: string }>('POST', `/accounts/${this.demoAccountId()}/robots`, input);
+    expect(res.status, 'control API creates the robot').toBe(201);
+    return res.body;
+  }
+
+  async fault(input: { path_prefix: string; method?: string; status: 429 | 500 | 503; times: number; retry_after?: number }): Promise<void> {
+    const res = await this.call('POST', '/faults', { account_id: this.demoAccountId(), ...input });
+    expect(res.status, 'control API arms the fault').toBe(201);
+  }
+}
+
+export async function logIn(page: Page, role: Role): Promise<void> {
+  const user = DEMO_USERS.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo user with role ${role}`);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('current-role')).toHaveText(role);
+}
+
+/** Full-page screenshots for reviewing each page by eye, kept under test-results/screens. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+}
+
+export const test = base.extend<{ control: ControlApi }>({
+  control: async ({}, use) => {
+    await use(new ControlApi());
+  },
+});
+
+export { expect };

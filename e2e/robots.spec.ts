@@ -1,0 +1,71 @@
+import { expect, logIn, snap, test } from './fixtures';
+
+test('an admin sees the demo robots, newest first, and pages through them', async ({ page }) => {
+  await logIn(page, 'admin');
+  await page.goto('/robots');
+  const rows = page.getByTestId('robot-row');
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByRole('heading', { name: 'Nimbus Cloud Hosting' })).toBeVisible();
+  await expect(rows.first().getByTestId('channel-badge').first()).toContainText(/active|inactive/);
+  await snap(page, 'robots-page-1');
+
+  await page.getByRole('navigation', { name: 'Robot pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/robots\?page=2$/);
+  await expect(page.getByRole('heading', { name: 'Acme Support' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nimbus Cloud Hosting' })).toHaveCount(0);
+  await snap(page, 'robots-page-2');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Acme Support' })).toBeVisible();
+});
+
+test('a bad page number falls back to page 1 and says so', async ({ page }) => {
+  await logIn(page, 'admin');
+  await page.goto('/robots?page=abc');
+  await expect(page.getByText('“abc” is not a page number')).toBeVisible();
+  await expect(page.getByTestId('robot-row')).toHaveCount(10);
+});
+
+test('an admin deletes a robot only after confirming', async ({ page, control }) => {
+  const robot = await control.createRobot({ name: `Delete me ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
+  await logIn(page, 'admin');
+  await page.goto('/robots');
+  const row = page.getByTestId('robot-row').filter({ hasText: robot.name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${robot.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete robot “${robot.name}”?` });
+  await expect(dialog).toBeVisible();
+  await snap(page, 'robots-delete-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${robot.name}` }).click();
+  await dialog.getByRole('button', { name: 'Delete robot' }).click();
+  await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toHaveCount(0);
+});
+
+test('a viewer sees robots but cannot delete them', async ({ page, control }) => {
+  const robot = await control.createRobot({ name: `Viewer sees ${Date.now()}` });
+  await logIn(page, 'viewer');
+  await page.goto('/robots');
+  const row = page.getByTestId('robot-row').filter({ hasText: robot.name });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(page.getByText('only an admin can delete robots')).toBeVisible();
+  await snap(page, 'robots-viewer');
+});
+
+test('an API failure is shown with its request id', async ({ page, control }) => {
+  await logIn(page, 'admin');
+  // Three failures outlast the client's two retries.
+  await control.fault({ path_prefix: '/v1/robots', method: 'GET', status: 500, times: 3 });
+  await page.goto('/robots');
+  const notice = page.getByTestId('api-error');
+  await expect(notice).toContainText('The Partner API had a problem');
+  await expect(notice.getByTestId('request-id')).toHaveText(/^req_[A-Za-z0-9]{24}$/);
+  await snap(page, 'robots-api-error');
+});

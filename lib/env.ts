@@ -1,0 +1,40 @@
+import 'server-only';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The dashboard's configuration, read once. The launcher (scripts/launch.ts) validates the same
+ * settings before anything starts; this schema guards the server against being started another way.
+ */
+const dashboardEnvSchema = z
+  .object({
+    DATA_DIR: z.string().min(1).default('.data'),
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters'),
+    PARTNER_API_URL: z.url('PARTNER_API_URL must be an absolute http(s) URL').optional(),
+    PARTNER_API_KEY: z.string().regex(/^pk_live_\S{8,}$/, 'PARTNER_API_KEY must start with pk_live_').optional(),
+    PARTNER_API_MODE: z.enum(['sandbox', 'real']).default('real'),
+  })
+  .readonly();
+
+export type DashboardEnv = z.infer<typeof dashboardEnvSchema> & { dataDir: string };
+
+let cached: DashboardEnv | undefined;
+
+// Lazy so that `next build` can collect pages without runtime secrets.
+export function getEnv(): DashboardEnv {
+  if (cached) return cached;
+  const parsed = dashboardEnvSchema.safeParse({
+    DATA_DIR: process.env.DATA_DIR || undefined,
+    AUTH_SECRET: process.env.AUTH_SECRET,
+    PARTNER_API_URL: process.env.PARTNER_API_URL || undefined,
+    PARTNER_API_KEY: process.env.PARTNER_API_KEY || undefined,
+    PARTNER_API_MODE: process.env.PARTNER_API_MODE || undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new Error(`Invalid setting ${name}: ${issue?.message ?? 'invalid'}`);
+  }
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}

@@ -1,0 +1,51 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db';
+import { getEnv } from '@/lib/env';
+import { decryptSecret, encryptSecret } from '@/lib/secret-box';
+
+const SAVED_KEY_SETTING = 'partner_api_key';
+
+export type KeySource = 'saved' | 'environment' | 'none';
+
+export type PartnerConnection = {
+  mode: 'sandbox' | 'real';
+  baseUrl: string | null;
+  apiKey: string | null;
+  keySource: KeySource;
+};
+
+/** The key saved on the Settings page wins over the environment's, so staff can replace it live. */
+export function getPartnerConnection(): PartnerConnection {
+  const env = getEnv();
+  const saved = getDb().select().from(schema.settings).where(eq(schema.settings.key, SAVED_KEY_SETTING)).get();
+  const savedKey = saved ? decryptSecret(saved.value) : null;
+  const apiKey = savedKey ?? env.PARTNER_API_KEY ?? null;
+  return {
+    mode: env.PARTNER_API_MODE,
+    baseUrl: env.PARTNER_API_URL ?? null,
+    apiKey,
+    keySource: savedKey ? 'saved' : env.PARTNER_API_KEY ? 'environment' : 'none',
+  };
+}
+
+export function saveApiKey(apiKey: string): void {
+  const now = new Date().toISOString();
+  const value = encryptSecret(apiKey);
+  getDb()
+    .insert(schema.settings)
+    .values({ key: SAVED_KEY_SETTING, value, updatedAt: now })
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: now } })
+    .run();
+}
+
+export function forgetSavedApiKey(): void {
+  getDb().delete(schema.settings).where(eq(schema.settings.key, SAVED_KEY_SETTING)).run();
+}
+
+/** What the UI may show of a key: its prefix and last four characters, never more. */
+export function keyFingerprint(apiKey: string | null): string | null {
+  if (!apiKey) return null;
+  const prefix = apiKey.startsWith('pk_live_') ? 'pk_live_' : apiKey.slice(0, 3);
+  return `${prefix}…${apiKey.slice(-4)}`;
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { getEnv } from '@/lib/env';
+
+// AES-256-GCM with a key derived from AUTH_SECRET: a copied database file alone reveals no secret.
+function encryptionKey(): Buffer {
+  return Buffer.from(hkdfSync('sha256', getEnv().AUTH_SECRET, 'partner-dashboard', 'settings-encryption', 32));
+}
+
+export function encryptSecret(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+}
+
+/** Null when the value was written under another AUTH_SECRET or tampered with. */
+export function decryptSecret(sealed: string): string | null {
+  const [version, ivB64, tagB64, bodyB64] = sealed.split('.');
+  if (version !== 'v1' || !ivB64 || !tagB64 || bodyB64 === undefined) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), Buffer.from(ivB64, 'base64'));
+    decipher.setAuthTag(Buffer.from(tagB64, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(bodyB64, 'base64')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './e2e/e2e-env';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'reports/playwright.json' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: E2E.dashboardUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    // A fresh data directory per run: every test seeds what it needs through the control API.
+    command: `rm -rf ${E2E.dataDir} && node_modules/.bin/tsx scripts/launch.ts start`,
+    url: `${E2E.dashboardUrl}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.dashboardPort),
+      SANDBOX_PORT: String(E2E.sandboxPort),
+      DATA_DIR: E2E.dataDir,
+      SANDBOX_ADMIN_TOKEN: E2E.adminToken,
+      AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+      PARTNER_API_URL: '',
+      PARTNER_API_KEY: '',
+    },
+  },
+});

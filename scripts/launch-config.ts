@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a port number from 1 to 65535 (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const launchEnvSchema = z
+  .object({
+    PORT: port('PORT', 3000),
+    SANDBOX_PORT: port('SANDBOX_PORT', 4010),
+    DATA_DIR: z.string().optional().transform((v) => path.resolve(v || '.data')),
+    SANDBOX_ADMIN_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,}$/, 'SANDBOX_ADMIN_TOKEN must be at least 16 letters, digits, "-" or "_"')
+      .optional(),
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    PARTNER_API_URL: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), 'PARTNER_API_URL must be an http(s) URL, e.g. https://api.example.com'),
+    PARTNER_API_KEY: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || /^pk_live_\S{8,}$/.test(v), 'PARTNER_API_KEY must be a partner key starting with pk_live_'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.PARTNER_API_URL) !== Boolean(env.PARTNER_API_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PARTNER_API_URL ? 'PARTNER_API_KEY' : 'PARTNER_API_URL'],
+        message: 'PARTNER_API_URL and PARTNER_API_KEY go together: set both to use a real service, or neither for the sandbox',
+      });
+    }
+  });
+
+export type LaunchConfig = {
+  port: number;
+  sandboxPort: number;
+  dataDir: string;
+  sandboxAdminToken: string;
+  authSecret: string;
+  realService: { url: string; apiKey: string } | null;
+};
+
+/** Returns the config, or one line naming the bad setting. */
+export function readLaunchConfig(env: NodeJS.ProcessEnv): { ok: true; config: LaunchConfig } | { ok: false; error: string } {
+  const blankToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
+  const parsed = launchEnvSchema.safeParse({
+    PORT: env.PORT,
+    SANDBOX_PORT: env.SANDBOX_PORT,
+    DATA_DIR: env.DATA_DIR,
+    SANDBOX_ADMIN_TOKEN: blankToUndefined(env.SANDBOX_ADMIN_TOKEN),
+    AUTH_SECRET: blankToUndefined(env.AUTH_SECRET),
+    PARTNER_API_URL: blankToUndefined(env.PARTNER_API_URL),
+    PARTNER_API_KEY: blankToUndefined(env.PARTNER_API_KEY),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `Configuration error: ${issue?.message ?? 'invalid environment'}` };
+  }
+  const e = parsed.data;
+  if (!e.PARTNER_API_URL && e.PORT === e.SANDBOX_PORT) {
+    return { ok: false, error: `Configuration error: PORT and SANDBOX_PORT must differ (both are ${e.PORT})` };
+  }
+  const kept = keptSecrets(e.DATA_DIR);
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      sandboxPort: e.SANDBOX_PORT,
+      dataDir: e.DATA_DIR,
+      sandboxAdminToken: e.SANDBOX_ADMIN_TOKEN ?? kept.sandboxAdminToken,
+      authSecret: e.AUTH_SECRET ?? kept.authSecret,
+      realService: e.PARTNER_API_URL && e.PARTNER_API_KEY ? { url: e.PARTNER_API_URL.replace(/\/+$/, ''), apiKey: e.PARTNER_API_KEY } : null,
+    },
+  };
+}
+
+const keptSecretsSchema = z.object({ authSecret: z.string().min(32), sandboxAdminToken: z.string().min(16) });
+
+/** Secrets generated on first start and kept (mode 600) so sessions and the sandbox survive restarts. */
+function keptSecrets(dataDir: string): z.infer<typeof keptSecretsSchema> {
+  const file = path.join(dataDir, 'secrets.json');
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (fs.existsSync(file)) {
+    const parsed = keptSecretsSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  }
+  const fresh = { authSecret: randomBytes(32).toString('base64url'), sandboxAdminToken: randomBytes(24).toString('base64url') };
+  fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  return fresh;
+}

@@ -1,0 +1,94 @@
+/**
+ * `npm run dev` / `npm start`: validates the settings, starts the sandbox (unless a real service is
+ * configured), provisions the demo account, then starts the dashboard and prints where to go.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { DEMO_USERS } from '../lib/demo-users';
+import { ensureDemoAccount } from './demo-account';
+import { readLaunchConfig } from './launch-config';
+
+const mode = process.argv[2] === 'start' ? 'start' : 'dev';
+const read = readLaunchConfig(process.env);
+if (!read.ok) {
+  console.error(read.error);
+  process.exit(1);
+}
+const config = read.config;
+const children: ChildProcess[] = [];
+const bin = (name: string) => path.join(process.cwd(), 'node_modules', '.bin', name);
+
+function shutdown(code: number): never {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(130));
+process.on('SIGTERM', () => shutdown(143));
+
+function run(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code) => {
+    console.error(`${name} stopped (exit ${code ?? 'signal'}); stopping the rest.`);
+    shutdown(code === 0 ? 1 : (code ?? 1));
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main(): Promise<void> {
+  let partnerEnv: Record<string, string>;
+  if (config.realService) {
+    partnerEnv = { PARTNER_API_MODE: 'real', PARTNER_API_URL: config.realService.url, PARTNER_API_KEY: config.realService.apiKey };
+  } else {
+    const sandboxUrl = `http://127.0.0.1:${config.sandboxPort}`;
+    run('sandbox', bin('tsx'), ['sandbox/main.ts'], {
+      SANDBOX_PORT: String(config.sandboxPort),
+      DATA_DIR: config.dataDir,
+      SANDBOX_ADMIN_TOKEN: config.sandboxAdminToken,
+    });
+    await waitFor(`${sandboxUrl}/sandbox/health`, 60_000);
+    const demo = await ensureDemoAccount({ baseUrl: sandboxUrl, adminToken: config.sandboxAdminToken }, config.dataDir, config.port);
+    partnerEnv = {
+      PARTNER_API_MODE: 'sandbox',
+      PARTNER_API_URL: sandboxUrl,
+      PARTNER_API_KEY: demo.api_key,
+      PARTNER_WEBHOOK_SECRET: demo.webhook_secret,
+      PARTNER_WEBHOOK_TOKEN: demo.webhook_auth_token,
+      SANDBOX_PANEL_URL: `${sandboxUrl}/`,
+    };
+  }
+  run('dashboard', bin('next'), [mode, '--port', String(config.port)], {
+    ...partnerEnv,
+    DATA_DIR: config.dataDir,
+    AUTH_SECRET: config.authSecret,
+    AUTH_URL: `http://localhost:${config.port}`,
+  });
+  await waitFor(`http://127.0.0.1:${config.port}/login`, 180_000);
+  const lines = [
+    '',
+    `Dashboard: http://localhost:${config.port}`,
+    config.realService ? `Partner API: ${config.realService.url}` : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,
+    ...DEMO_USERS.map((u) => `Login (${u.role}): ${u.email} / ${u.password}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`Start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+  shutdown(1);
+});

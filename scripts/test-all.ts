@@ -1,0 +1,73 @@
+/**
+ * `npm test`: every suite in order (lint, typecheck, unit + API, build, end-to-end), then one line
+ * `N passed, N failed` totalling them all. Lint, typecheck and build count as one test each.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ensureChromium } from './ensure-chromium';
+
+const REPORTS = path.resolve('reports');
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
+
+type Tally = { name: string; passed: number; failed: number };
+const tallies: Tally[] = [];
+const bin = (name: string) => path.join(process.cwd(), 'node_modules', '.bin', name);
+
+function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function step(name: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${name} ===`);
+  const ok = run(command, args);
+  tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  return ok;
+}
+
+const vitestReport = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numTotalTestSuites: z.number().optional(), success: z.boolean().optional() });
+const playwrightReport = z.object({ stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number() }) });
+
+function readReport<T>(file: string, schema: z.ZodType<T>): T | undefined {
+  try {
+    return schema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('typecheck', bin('tsc'), ['--noEmit']);
+
+console.log('\n=== unit and API tests (vitest) ===');
+const vitestFile = path.join(REPORTS, 'vitest.json');
+const vitestOk = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitest = readReport(vitestFile, vitestReport);
+tallies.push({ name: 'vitest', passed: vitest?.numPassedTests ?? 0, failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1 });
+
+let chromium: string | undefined;
+try {
+  chromium = ensureChromium();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  tallies.push({ name: 'chromium', passed: 0, failed: 1 });
+}
+
+const built = step('build', bin('next'), ['build']);
+if (built && chromium) {
+  console.log('\n=== end-to-end tests (Playwright) ===');
+  const e2eFile = path.join(REPORTS, 'playwright.json');
+  const e2eOk = run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eFile });
+  const e2e = readReport(e2eFile, playwrightReport);
+  tallies.push({ name: 'e2e', passed: e2e ? e2e.stats.expected + e2e.stats.flaky : 0, failed: e2e ? e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1) : 1 });
+}
+
+console.log('\n=== summary ===');
+for (const t of tallies) console.log(`${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed`);
+const passed = tallies.reduce((n, t) => n + t.passed, 0);
+const failed = tallies.reduce((n, t) => n + t.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { canPerform } from '@/lib/auth/permissions';
+import { pageCount, readPageParam } from '@/lib/pagination';
+import { safeReturnPath } from '@/lib/safe-return-path';
+
+describe('safeReturnPath', () => {
+  it('keeps same-site paths with their query', () => {
+    expect(safeReturnPath('/robots?page=2')).toBe('/robots?page=2');
+    expect(safeReturnPath('http://localhost:3000/settings')).toBe('/settings');
+  });
+  it('refuses other sites, protocol-relative and odd values', () => {
+    expect(safeReturnPath('//evil.example/x')).toBe('/robots');
+    expect(safeReturnPath('/\\evil.example')).toBe('/robots');
+    expect(safeReturnPath('javascript:alert(1)')).toBe('/robots');
+    expect(safeReturnPath(undefined)).toBe('/robots');
+    expect(safeReturnPath('/login?x=1')).toBe('/robots');
+  });
+});
+
+describe('readPageParam', () => {
+  it('reads positive integers', () => {
+    expect(readPageParam('3')).toEqual({ page: 3 });
+    expect(readPageParam(undefined)).toEqual({ page: 1 });
+    expect(readPageParam(['2', '5'])).toEqual({ page: 2 });
+  });
+  it.each(['0', '-1', 'abc', '1.5', '99999999999999999999'])('falls back to page 1 for %s and says why', (raw) => {
+    const read = readPageParam(raw);
+    expect(read.page).toBe(1);
+    expect(read.problem).toContain('is not a page number');
+  });
+  it('counts pages', () => {
+    expect(pageCount(0, 10)).toBe(1);
+    expect(pageCount(10, 10)).toBe(1);
+    expect(pageCount(11, 10)).toBe(2);
+  });
+});
+
+describe('canPerform', () => {
+  it('lets viewers view but not change', () => {
+    expect(canPerform('viewer', 'view')).toBe(true);
+    expect(canPerform('viewer', 'change')).toBe(false);
+    expect(canPerform('admin', 'change')).toBe(true);
+  });
+});
