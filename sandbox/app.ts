@@ -1,0 +1,64 @@
+import { Hono, type Context } from 'hono';
+import type { SandboxContext } from './context';
+import { adminAuth, apiKeyAuth, faultInjection } from './http/auth';
+import type { AppEnv } from './http/env';
+import { ApiError, errorResponse, notFound, toApiError } from './http/errors';
+import { requestId } from './http/request-id';
+import { createControlApp } from './routes/control';
+import { createV1App, PUBLIC_V1_PATHS } from './routes/v1';
+import { homePage } from './openapi/home-page';
+
+export interface SandboxApp {
+  app: Hono<AppEnv>;
+  /** The /v1 sub-app, whose route list and OpenAPI registry tests compare. */
+  v1: ReturnType<typeof createV1App>;
+}
+
+type RouteEntry = { method: string; path: string };
+
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** A path served under other methods answers 405 with Allow; anything else 404, both enveloped. */
+function unmatched(routes: readonly RouteEntry[]) {
+  const compiled = routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));
+  return (c: Context<AppEnv>) => {
+    const allowed = [...new Set(compiled.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      return errorResponse(
+        c,
+        new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}.`, { allowed }, { Allow: allowed.join(', ') }),
+      );
+    }
+    return errorResponse(c, notFound('route'));
+  };
+}
+
+export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId);
+  app.onError((error, c) => errorResponse(c, toApiError(error, ctx.log)));
+
+  app.get('/', (c) => c.html(homePage()));
+  app.get('/sandbox/health', (c) => c.json({ ok: true }));
+
+  // D25: the key (401) and the rate limit (429) come before any parameter or body check, so they
+  // run as middleware ahead of the routes' validators.
+  app.use('/v1/*', apiKeyAuth(ctx, PUBLIC_V1_PATHS), ctx.rateLimiter.middleware, faultInjection(ctx));
+  const v1 = createV1App(ctx);
+  app.route('/', v1);
+
+  app.use('/sandbox/api/*', adminAuth(adminToken));
+  app.route('/', createControlApp(ctx));
+
+  app.notFound(unmatched(app.routes));
+  return { app, v1 };
+}

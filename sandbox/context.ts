@@ -1,0 +1,16 @@
+import type { Clock } from './clock';
+import type { Scheduler } from './scheduler';
+import type { Store } from './store/db';
+import type { RateLimiter } from './http/rate-limit';
+import type { Faults } from './domain/faults';
+
+/** Everything a route or domain function may need, built once per running sandbox. */
+export interface SandboxContext {
+  store: Store;
+  clock: Clock;
+  scheduler: Scheduler;
+  keySecret: Buffer;
+  rateLimiter: RateLimiter;
+  faults: Faults;
+  log: (message: string) => void;
+}

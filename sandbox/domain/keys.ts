@@ -1,0 +1,33 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Store } from '../store/db';
+import { randomBase62 } from './ids';
+
+const SECRET_KEY = 'key_hmac_secret';
+export const API_KEY_PATTERN = /^pk_live_[0-9A-Za-z]{32}$/;
+
+/** Server secret for key HMACs (D5): made on first start, kept in the database. */
+export function loadKeySecret(store: Store): Buffer {
+  const existing = store.getSetting(SECRET_KEY);
+  if (existing) return Buffer.from(existing, 'hex');
+  const secret = randomBytes(32);
+  store.setSetting(SECRET_KEY, secret.toString('hex'));
+  return secret;
+}
+
+export function newApiKey(): string {
+  return `pk_live_${randomBase62(32)}`;
+}
+
+export function hashKey(secret: Buffer, key: string): string {
+  return createHmac('sha256', secret).update(key).digest('hex');
+}
+
+export function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}

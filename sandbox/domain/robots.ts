@@ -1,0 +1,121 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { SandboxContext } from '../context';
+import { ApiError, notFound } from '../http/errors';
+import { robots, type AccountRow, type RobotRow } from '../store/schema';
+import { assertCapacity, channelSummary, insertChannel, summariesByRobot } from './channels';
+import { newId, randomBase62 } from './ids';
+import { iso, type ChannelType, type Model } from './vocabulary';
+
+export interface RobotInput {
+  name: string;
+  external_id?: string | null | undefined;
+  model?: Model | undefined;
+  created_at?: string | undefined;
+  channels?: { type: ChannelType; is_active?: boolean | undefined; username?: string | undefined }[] | undefined;
+}
+
+export interface RobotPatch {
+  name?: string | undefined;
+  external_id?: string | null | undefined;
+  model?: Model | undefined;
+}
+
+export function robotViews(ctx: SandboxContext, rows: RobotRow[]) {
+  const channelsByRobot = summariesByRobot(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    external_id: row.externalId,
+    channels: (channelsByRobot.get(row.id) ?? []).map(channelSummary),
+    created_at: iso(row.createdAt),
+  }));
+}
+
+export function robotView(ctx: SandboxContext, row: RobotRow) {
+  const [view] = robotViews(ctx, [row]);
+  if (!view) throw new Error('robotViews dropped a row');
+  return view;
+}
+
+/** D3: newest first; equal created_at falls back to creation order, later-created first. */
+export function listRobots(ctx: SandboxContext, accountId: string, limit: number, offset: number) {
+  const rows = ctx.store.db
+    .select()
+    .from(robots)
+    .where(eq(robots.accountId, accountId))
+    .orderBy(desc(robots.createdAt), desc(robots.seq))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = ctx.store.db.select({ n: count() }).from(robots).where(eq(robots.accountId, accountId)).get()?.n ?? 0;
+  return { rows, total };
+}
+
+export function findRobotOfAccount(ctx: SandboxContext, accountId: string, robotId: string): RobotRow | undefined {
+  return ctx.store.db
+    .select()
+    .from(robots)
+    .where(and(eq(robots.id, robotId), eq(robots.accountId, accountId)))
+    .get();
+}
+
+export function requireRobot(ctx: SandboxContext, robotId: string): RobotRow {
+  const row = ctx.store.db.select().from(robots).where(eq(robots.id, robotId)).get();
+  if (!row) throw notFound('robot');
+  return row;
+}
+
+/** Panel robot creation (D23/D24); channels given here are panel-connected, so plan rules apply. */
+export function createRobot(ctx: SandboxContext, account: AccountRow, input: RobotInput): RobotRow {
+  return ctx.store.transaction(() => {
+    const createdAt = input.created_at === undefined ? ctx.clock.nowMs() : Date.parse(input.created_at);
+    const seqRow = ctx.store.db.select({ max: sql<number | null>`max(${robots.seq})` }).from(robots).get();
+    const row: RobotRow = {
+      id: newId.robot(),
+      accountId: account.id,
+      name: input.name,
+      externalId: input.external_id ?? null,
+      model: input.model ?? 'standard',
+      createdAt,
+      seq: (seqRow?.max ?? 0) + 1,
+    };
+    ctx.store.db.insert(robots).values(row).run();
+    for (const channel of input.channels ?? []) {
+      const isActive = channel.is_active ?? true;
+      if (isActive && account.lapsed) {
+        throw new ApiError('plan_lapsed', 'The plan has lapsed; channels can only be added disabled.');
+      }
+      if (isActive) assertCapacity(ctx, account);
+      insertChannel(ctx, {
+        robotId: row.id,
+        type: channel.type,
+        isActive,
+        username: channel.username ?? `${channel.type}_${randomBase62(8).toLowerCase()}`,
+        connectedAt: createdAt,
+      });
+    }
+    return row;
+  });
+}
+
+export function patchRobot(ctx: SandboxContext, robotId: string, patch: RobotPatch): RobotRow {
+  requireRobot(ctx, robotId);
+  const set: Partial<RobotRow> = {};
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.external_id !== undefined) set.externalId = patch.external_id;
+  if (patch.model !== undefined) set.model = patch.model;
+  if (Object.keys(set).length > 0) ctx.store.db.update(robots).set(set).where(eq(robots.id, robotId)).run();
+  return requireRobot(ctx, robotId);
+}
+
+/** Channels go with the robot (ON DELETE CASCADE), which frees their capacity at once. */
+export function deleteRobotOfAccount(ctx: SandboxContext, accountId: string, robotId: string): void {
+  const result = ctx.store.db
+    .delete(robots)
+    .where(and(eq(robots.id, robotId), eq(robots.accountId, accountId)))
+    .run();
+  if (result.changes === 0) throw notFound('robot');
+}

@@ -1,0 +1,120 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import type { AppEnv } from './env';
+
+/** Every error code the sandbox answers with (contract + D2), and its HTTP status. */
+export const errorStatus = {
+  invalid_parameter: 400,
+  invalid_json: 400,
+  invalid_key: 401,
+  role_missing: 403,
+  plan_lapsed: 403,
+  capacity_exhausted: 403,
+  attachment_not_in_plan: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  handshake_open: 409,
+  bot_already_connected: 409,
+  channel_type_taken: 409,
+  handshake_expired: 410,
+  validation_failed: 422,
+  invalid_credential: 422,
+  webhook_not_configured: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  dependency_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export type ErrorStatus = (typeof errorStatus)[ErrorCode];
+export type ErrorDetails = Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: ErrorStatus;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetails = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = errorStatus[code];
+    this.headers = headers;
+  }
+}
+
+export const INVALID_KEY_MESSAGE = 'The API key is missing, malformed, wrong, revoked or expired.';
+
+export const notFound = (what = 'resource') => new ApiError('not_found', `No such ${what}.`);
+
+export function errorBody(c: Context<AppEnv>, error: ApiError) {
+  return {
+    error: { code: error.code, message: error.message, request_id: c.get('requestId'), details: error.details },
+  };
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(errorBody(c, error), error.status);
+}
+
+/** Maps anything thrown to the envelope; unknown failures are logged here and never leak a stack. */
+export function toApiError(thrown: unknown, log: (message: string) => void): ApiError {
+  if (thrown instanceof ApiError) return thrown;
+  if (thrown instanceof HTTPException) {
+    // Hono's validators throw these: 400 for unparseable JSON, 415 for a body that is not JSON.
+    if (thrown.status === 400 || thrown.status === 415) {
+      return new ApiError('invalid_json', 'The request body is not valid JSON (Content-Type application/json).');
+    }
+    if (thrown.status === 404) return notFound();
+  }
+  log(`sandbox internal error: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`);
+  return new ApiError('internal_error', 'Something went wrong on our side; retry with backoff and quote request_id.');
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.map((part) => String(part)).join('.');
+}
+
+/** Query and path failures: 400 naming the first offending parameter (D2). */
+export function parameterError(error: ZodError): ApiError {
+  const issue = error.issues[0];
+  const parameter = issue ? issuePath(issue.path) : '';
+  const reason = issue?.message ?? 'invalid';
+  return new ApiError('invalid_parameter', `Invalid parameter "${parameter}": ${reason}.`, { parameter, reason });
+}
+
+/** Body schema failures: 422 listing every issue (D2). */
+export function validationError(error: ZodError): ApiError {
+  return new ApiError('validation_failed', 'The request body does not match the schema.', {
+    issues: error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message })),
+  });
+}
+
+type HookResult = { target: string } & ({ success: true } | { success: false; error: ZodError });
+
+/**
+ * defaultHook for every OpenAPIHono app. Parameter failures answer at once (400). A body schema
+ * failure is only recorded: D25 puts the resource's existence (404) before the body schema (422),
+ * so handlers call `validBody` after their lookups and that throws the recorded 422.
+ */
+export function defaultHook(result: HookResult, c: Context<AppEnv>) {
+  if (result.success) return undefined;
+  if (result.target === 'json' || result.target === 'form') {
+    c.set('deferredBodyError', validationError(result.error));
+    // `{ response: undefined }` lets the request reach the handler with no validated body.
+    return { response: undefined };
+  }
+  throw parameterError(result.error);
+}
+
+/** The validated body, or the 422 that defaultHook deferred. Call after existence checks (D25). */
+export function validBody<T>(c: Context<AppEnv>, body: T): T {
+  const deferred = c.get('deferredBodyError');
+  if (deferred) throw deferred;
+  return body;
+}

@@ -1,0 +1,75 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { SandboxContext } from '../../context';
+import {
+  accountView,
+  createAccount,
+  listAccounts,
+  patchAccount,
+  requireAccount,
+  rotateKey,
+  rotateWebhookSecret,
+} from '../../domain/accounts';
+import type { AppEnv } from '../../http/env';
+import { validBody } from '../../http/errors';
+import { CreateAccountBody, idParam, jsonBody, jsonResponse, PatchAccountBody } from './schemas';
+
+const accountParams = z.object({ account_id: idParam('account_id') });
+
+const routes = {
+  create: createRoute({
+    method: 'post',
+    path: '/sandbox/api/accounts',
+    request: { body: jsonBody(CreateAccountBody) },
+    responses: { 201: jsonResponse('{account_id, api_key, webhook_secret}; the key is shown this once.') },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/sandbox/api/accounts',
+    responses: { 200: jsonResponse('{data: [Account]}') },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/sandbox/api/accounts/{account_id}',
+    request: { params: accountParams },
+    responses: { 200: jsonResponse('Account, never the key.') },
+  }),
+  patch: createRoute({
+    method: 'patch',
+    path: '/sandbox/api/accounts/{account_id}',
+    request: { params: accountParams, body: jsonBody(PatchAccountBody) },
+    responses: { 200: jsonResponse('Account, never the key.') },
+  }),
+  rotateKey: createRoute({
+    method: 'post',
+    path: '/sandbox/api/accounts/{account_id}/keys/rotate',
+    request: { params: accountParams },
+    responses: { 201: jsonResponse('{api_key}; the previous key answers 401 from now on.') },
+  }),
+  rotateWebhookSecret: createRoute({
+    method: 'post',
+    path: '/sandbox/api/accounts/{account_id}/webhook-secret/rotate',
+    request: { params: accountParams },
+    responses: { 201: jsonResponse('{webhook_secret}') },
+  }),
+};
+
+export function registerAccountControlRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
+  app.openapi(routes.create, (c) => c.json(createAccount(ctx, validBody(c, c.req.valid('json'))), 201));
+
+  app.openapi(routes.list, (c) => c.json({ data: listAccounts(ctx).map((account) => accountView(ctx, account)) }, 200));
+
+  app.openapi(routes.get, (c) => c.json(accountView(ctx, requireAccount(ctx, c.req.valid('param').account_id)), 200));
+
+  app.openapi(routes.patch, (c) => {
+    const { account_id } = c.req.valid('param');
+    requireAccount(ctx, account_id);
+    const updated = patchAccount(ctx, account_id, validBody(c, c.req.valid('json')));
+    return c.json(accountView(ctx, updated), 200);
+  });
+
+  app.openapi(routes.rotateKey, (c) => c.json(rotateKey(ctx, c.req.valid('param').account_id), 201));
+
+  app.openapi(routes.rotateWebhookSecret, (c) =>
+    c.json(rotateWebhookSecret(ctx, c.req.valid('param').account_id), 201),
+  );
+}

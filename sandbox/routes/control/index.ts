@@ -1,0 +1,16 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { SandboxContext } from '../../context';
+import type { AppEnv } from '../../http/env';
+import { defaultHook } from '../../http/errors';
+import { registerAccountControlRoutes } from './accounts';
+import { registerRobotControlRoutes } from './robots';
+import { registerSystemControlRoutes } from './system';
+
+/** D24 control API: what the panel, the command line and the tests drive the sandbox with. */
+export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook });
+  registerAccountControlRoutes(app, ctx);
+  registerRobotControlRoutes(app, ctx);
+  registerSystemControlRoutes(app, ctx);
+  return app;
+}

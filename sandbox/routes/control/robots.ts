@@ -1,0 +1,48 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { SandboxContext } from '../../context';
+import { requireAccount } from '../../domain/accounts';
+import { deleteChannel } from '../../domain/channels';
+import { createRobot, patchRobot, requireRobot, robotView } from '../../domain/robots';
+import type { AppEnv } from '../../http/env';
+import { validBody } from '../../http/errors';
+import { CreateRobotBody, idParam, jsonBody, jsonResponse, PatchRobotBody } from './schemas';
+
+const routes = {
+  create: createRoute({
+    method: 'post',
+    path: '/sandbox/api/accounts/{account_id}/robots',
+    request: { params: z.object({ account_id: idParam('account_id') }), body: jsonBody(CreateRobotBody) },
+    responses: { 201: jsonResponse('Robot, as GET /v1/robots shows it.') },
+  }),
+  patch: createRoute({
+    method: 'patch',
+    path: '/sandbox/api/robots/{robot_id}',
+    request: { params: z.object({ robot_id: idParam('robot_id') }), body: jsonBody(PatchRobotBody) },
+    responses: { 200: jsonResponse('Robot') },
+  }),
+  deleteChannel: createRoute({
+    method: 'delete',
+    path: '/sandbox/api/channels/{channel_id}',
+    request: { params: z.object({ channel_id: idParam('channel_id') }) },
+    responses: { 204: { description: 'Disconnected.' } },
+  }),
+};
+
+export function registerRobotControlRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
+  app.openapi(routes.create, (c) => {
+    const account = requireAccount(ctx, c.req.valid('param').account_id);
+    const robot = createRobot(ctx, account, validBody(c, c.req.valid('json')));
+    return c.json(robotView(ctx, robot), 201);
+  });
+
+  app.openapi(routes.patch, (c) => {
+    const { robot_id } = c.req.valid('param');
+    requireRobot(ctx, robot_id);
+    return c.json(robotView(ctx, patchRobot(ctx, robot_id, validBody(c, c.req.valid('json')))), 200);
+  });
+
+  app.openapi(routes.deleteChannel, (c) => {
+    deleteChannel(ctx, c.req.valid('param').channel_id);
+    return c.body(null, 204);
+  });
+}

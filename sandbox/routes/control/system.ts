@@ -1,0 +1,54 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { SandboxContext } from '../../context';
+import type { AppEnv } from '../../http/env';
+import { validBody } from '../../http/errors';
+import { AdvanceClockBody, FaultBody, jsonBody, jsonResponse } from './schemas';
+
+const routes = {
+  addFault: createRoute({
+    method: 'post',
+    path: '/sandbox/api/faults',
+    request: { body: jsonBody(FaultBody) },
+    responses: { 201: jsonResponse('The armed fault, with `remaining` uses.') },
+  }),
+  listFaults: createRoute({
+    method: 'get',
+    path: '/sandbox/api/faults',
+    responses: { 200: jsonResponse('{data: [Fault]}') },
+  }),
+  clearFaults: createRoute({
+    method: 'delete',
+    path: '/sandbox/api/faults',
+    responses: { 204: { description: 'All faults cleared.' } },
+  }),
+  clock: createRoute({
+    method: 'get',
+    path: '/sandbox/api/clock',
+    responses: { 200: jsonResponse('{now, offset_seconds}') },
+  }),
+  advance: createRoute({
+    method: 'post',
+    path: '/sandbox/api/clock/advance',
+    request: { body: jsonBody(AdvanceClockBody) },
+    responses: { 200: jsonResponse('{now}, after the work that fell due has run.') },
+  }),
+};
+
+export function registerSystemControlRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
+  app.openapi(routes.addFault, (c) => c.json({ ...ctx.faults.add(validBody(c, c.req.valid('json'))) }, 201));
+  app.openapi(routes.listFaults, (c) => c.json({ data: ctx.faults.list() }, 200));
+  app.openapi(routes.clearFaults, (c) => {
+    ctx.faults.clear();
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.clock, (c) =>
+    c.json({ now: ctx.clock.now().toISOString(), offset_seconds: ctx.clock.offsetMs() / 1000 }, 200),
+  );
+
+  app.openapi(routes.advance, async (c) => {
+    const { seconds } = validBody(c, c.req.valid('json'));
+    const now = await ctx.clock.advance(seconds);
+    return c.json({ now: now.toISOString() }, 200);
+  });
+}

@@ -1,0 +1,27 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { SandboxContext } from '../../context';
+import type { AppEnv } from '../../http/env';
+import { defaultHook } from '../../http/errors';
+import { registerMetaRoutes } from './meta';
+import { registerRobotRoutes } from './robots';
+
+export const OPENAPI_PATH = '/v1/openapi.json';
+export const REFERENCE_PATH = '/v1/reference';
+/** The API description is readable without a key. */
+export const PUBLIC_V1_PATHS: ReadonlySet<string> = new Set([OPENAPI_PATH, REFERENCE_PATH]);
+
+/**
+ * Every /v1 route, declared with its zod schemas so the document at /v1/openapi.json is generated
+ * from the same definitions that validate requests. Later issues add a register* call here.
+ */
+export function createV1App(ctx: SandboxContext): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'API key `pk_live_…` from the account panel.',
+  });
+  registerRobotRoutes(app, ctx);
+  registerMetaRoutes(app);
+  return app;
+}

@@ -1,0 +1,61 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env';
+import { renderReferencePage } from '../../openapi/reference-page';
+import { errorResponses } from './schemas';
+
+type OpenApiDocument = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
+
+const openapiRoute = createRoute({
+  method: 'get',
+  path: '/v1/openapi.json',
+  tags: ['Reference'],
+  summary: 'OpenAPI document',
+  description: 'This document (OpenAPI 3.1). Needs no key.',
+  security: [],
+  responses: {
+    200: { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+    ...pick(errorResponses(), 500),
+  },
+});
+
+const referenceRoute = createRoute({
+  method: 'get',
+  path: '/v1/reference',
+  tags: ['Reference'],
+  summary: 'API reference (HTML)',
+  description: 'A readable page rendered from the OpenAPI document. Needs no key.',
+  security: [],
+  responses: {
+    200: { description: 'HTML page.', content: { 'text/html': { schema: z.string() } } },
+    ...pick(errorResponses(), 500),
+  },
+});
+
+function pick<T extends object, K extends keyof T>(source: T, ...keys: K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) out[key] = source[key];
+  return out;
+}
+
+export function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Chat Automation Partner API (sandbox)',
+      version: 'v1',
+      description:
+        'Stateful sandbox of the partner API v1. Errors use `{error: {code, message, request_id, details}}`; every response carries `X-Request-Id`; keyed responses carry `RateLimit-*` headers.',
+    },
+    security: [{ bearerAuth: [] }],
+  });
+}
+
+export function registerMetaRoutes(app: OpenAPIHono<AppEnv>): void {
+  // Built on first request, after every route module has registered, then reused.
+  let document: OpenApiDocument | undefined;
+  let page: string | undefined;
+  const doc = () => (document ??= openApiDocument(app));
+
+  app.openapi(openapiRoute, (c) => c.json(doc(), 200));
+  app.openapi(referenceRoute, (c) => c.html((page ??= renderReferencePage(doc())), 200));
+}

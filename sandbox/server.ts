@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { createClock } from './clock';
+import type { SandboxContext } from './context';
+import { createFaults } from './domain/faults';
+import { loadKeySecret } from './domain/keys';
+import { createRateLimiter } from './http/rate-limit';
+import { createScheduler } from './scheduler';
+import { openStore } from './store/db';
+
+export interface StartOptions {
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  adminToken: string;
+  host?: string;
+  log?: (message: string) => void;
+}
+
+export interface RunningSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: StartOptions): Promise<RunningSandbox> {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const store = openStore(options.dataDir);
+  const clock = createClock(store);
+  const scheduler = createScheduler(clock, log);
+  const ctx: SandboxContext = {
+    store,
+    clock,
+    scheduler,
+    keySecret: loadKeySecret(store),
+    rateLimiter: createRateLimiter(clock),
+    faults: createFaults(),
+    log,
+  };
+  const { app } = createApp(ctx, options.adminToken);
+  const host = options.host ?? '127.0.0.1';
+
+  let server: ServerType | undefined;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const created = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(created));
+      created.once('error', reject);
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  scheduler.start();
+
+  const address = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const running = server;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    async close() {
+      await scheduler.stop();
+      await new Promise<void>((resolve, reject) => {
+        running.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets would otherwise hold close() open until they time out.
+        if ('closeAllConnections' in running) running.closeAllConnections();
+      });
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type Database from 'better-sqlite3';
+
+// Append-only: a migration, once released, is never edited. PRAGMA user_version records how many
+// have been applied, so each runs exactly once per data directory.
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    capacity INTEGER NOT NULL,
+    rate_limit_per_minute INTEGER NOT NULL,
+    lapsed INTEGER NOT NULL DEFAULT 0,
+    roles TEXT NOT NULL DEFAULT '[]',
+    excluded_attachment_kinds TEXT NOT NULL DEFAULT '[]',
+    return_url TEXT,
+    webhook_url TEXT,
+    webhook_auth_token TEXT,
+    webhook_custom_headers TEXT NOT NULL DEFAULT '{}',
+    webhook_secret TEXT NOT NULL,
+    previous_webhook_secret TEXT,
+    previous_webhook_secret_until INTEGER,
+    key_hash TEXT NOT NULL,
+    key_created_at INTEGER NOT NULL,
+    key_expires_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX accounts_key_hash ON accounts (key_hash);
+  CREATE TABLE robots (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    external_id TEXT,
+    model TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    seq INTEGER NOT NULL
+  );
+  CREATE INDEX robots_account_order ON robots (account_id, created_at, seq);
+  CREATE TABLE channels (
+    id TEXT PRIMARY KEY,
+    robot_id TEXT NOT NULL REFERENCES robots(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    username TEXT,
+    is_active INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    connected_at INTEGER,
+    created_at INTEGER NOT NULL,
+    seq INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX channels_robot_type ON channels (robot_id, type);
+  `,
+];
+
+export function migrate(sqlite: Database.Database): void {
+  const applied = Number(sqlite.pragma('user_version', { simple: true }));
+  if (applied > migrations.length) {
+    throw new Error(
+      `sandbox database is at schema version ${applied}, newer than this code knows (${migrations.length})`,
+    );
+  }
+  for (let version = applied; version < migrations.length; version += 1) {
+    const sql = migrations[version];
+    if (sql === undefined) break;
+    sqlite.transaction(() => {
+      sqlite.exec(sql);
+      sqlite.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
