@@ -23,20 +23,25 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(options: StartOptions): Promise<RunningSandbox> {
-  const log = options.log ?? ((message: string) => console.error(message));
-  const store = openStore(options.dataDir);
+/** Opens (creating and migrating if needed) the data directory and wires the sandbox's parts. */
+export function createSandboxContext(dataDir: string, log: (message: string) => void): SandboxContext {
+  const store = openStore(dataDir);
   const clock = createClock(store);
-  const scheduler = createScheduler(clock, log);
-  const ctx: SandboxContext = {
+  return {
     store,
     clock,
-    scheduler,
+    scheduler: createScheduler(clock, log),
     keySecret: loadKeySecret(store),
     rateLimiter: createRateLimiter(clock),
     faults: createFaults(),
     log,
   };
+}
+
+export async function startSandbox(options: StartOptions): Promise<RunningSandbox> {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const ctx = createSandboxContext(options.dataDir, log);
+  const { store, scheduler } = ctx;
   const { app } = createApp(ctx, options.adminToken);
   const host = options.host ?? '127.0.0.1';
 
