@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { SandboxContext } from './context';
 import { adminAuth, apiKeyAuth, faultInjection } from './http/auth';
 import type { AppEnv } from './http/env';
-import { ApiError, errorResponse, notFound, toApiError } from './http/errors';
+import { ApiError, deferredBodyGuard, errorResponse, notFound, toApiError } from './http/errors';
 import { requestId } from './http/request-id';
 import { createControlApp } from './routes/control';
 import { createV1App, PUBLIC_V1_PATHS } from './routes/v1';
@@ -45,6 +45,7 @@ function unmatched(routes: readonly RouteEntry[]) {
 export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   const app = new Hono<AppEnv>();
   app.use('*', requestId);
+  app.use('*', deferredBodyGuard(ctx.log));
   app.onError((error, c) => errorResponse(c, toApiError(error, ctx.log)));
 
   app.get('/', (c) => c.html(homePage()));

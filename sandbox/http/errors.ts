@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import type { AppEnv } from './env';
@@ -110,6 +110,21 @@ export function defaultHook(result: HookResult, c: Context<AppEnv>) {
     return { response: undefined };
   }
   throw parameterError(result.error);
+}
+
+/**
+ * Safety net for a body route whose handler forgot `validBody`: it must not succeed on a body that
+ * broke the schema.
+ */
+export function deferredBodyGuard(log: (message: string) => void): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const deferred = c.get('deferredBodyError');
+    if (deferred && c.res.status < 400) {
+      log(`sandbox: ${c.req.method} ${c.req.path} answered ${c.res.status} without checking its body (validBody)`);
+      c.res = errorResponse(c, deferred);
+    }
+  };
 }
 
 /** The validated body, or the 422 that defaultHook deferred. Call after existence checks (D25). */

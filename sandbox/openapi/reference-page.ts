@@ -91,6 +91,12 @@ function renderContent(content: unknown): string {
     .join('');
 }
 
+function renderHeaders(headers: unknown): string {
+  const names = Object.keys(asObj(headers) ?? {});
+  if (names.length === 0) return '';
+  return `<div class="mt">Headers: ${names.map((name) => `<code>${escapeHtml(name)}</code>`).join(', ')}</div>`;
+}
+
 function renderOperation(path: string, method: string, op: Obj): string {
   const id = `op-${method}-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
   const keyless = Array.isArray(op.security) && op.security.length === 0;
@@ -98,7 +104,7 @@ function renderOperation(path: string, method: string, op: Obj): string {
   const responses = Object.entries(asObj(op.responses) ?? {})
     .map(
       ([status, raw]) =>
-        `<li><strong class="status s${escapeHtml(status.charAt(0))}">${escapeHtml(status)}</strong> ${prose(asStr(asObj(raw)?.description))}${renderContent(asObj(raw)?.content)}</li>`,
+        `<li><strong class="status s${escapeHtml(status.charAt(0))}">${escapeHtml(status)}</strong> ${prose(asStr(asObj(raw)?.description))}${renderHeaders(asObj(raw)?.headers)}${renderContent(asObj(raw)?.content)}</li>`,
     )
     .join('');
   return `<section class="op" id="${id}">
@@ -148,7 +154,7 @@ th{background:#fafafa}.op,.schema{border-top:1px solid #ccc;padding-top:.5rem;ma
 <header><h1>${escapeHtml(title)}</h1><p>Version <code>${escapeHtml(asStr(info.version) ?? '')}</code> · OpenAPI <code>${escapeHtml(asStr(doc.openapi) ?? '')}</code> · <a href="/v1/openapi.json">openapi.json</a></p>
 <p>${prose(asStr(info.description))}</p>
 <p>Authentication: <code>Authorization: Bearer pk_live_…</code> on every operation unless marked “no key needed”.</p></header>
-<nav><h2>Operations</h2><ul>${nav}</ul></nav>
+<nav><h2>Contents</h2><ul>${nav}</ul></nav>
 <main><h2>Operations</h2>${operations.map(({ path, method, op }) => renderOperation(path, method, op)).join('')}
 <h2>Schemas</h2>${schemas}</main>
 </body></html>`;

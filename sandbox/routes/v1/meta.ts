@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env';
 import { renderReferencePage } from '../../openapi/reference-page';
-import { errorResponses } from './schemas';
+import { errorResponses, requestIdHeader } from './schemas';
 
 type OpenApiDocument = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
 
@@ -13,7 +13,7 @@ const openapiRoute = createRoute({
   description: 'This document (OpenAPI 3.1). Needs no key.',
   security: [],
   responses: {
-    200: { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+    200: { description: 'OpenAPI 3.1 document.', headers: requestIdHeader, content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
     ...pick(errorResponses(), 500),
   },
 });
@@ -26,7 +26,7 @@ const referenceRoute = createRoute({
   description: 'A readable page rendered from the OpenAPI document. Needs no key.',
   security: [],
   responses: {
-    200: { description: 'HTML page.', content: { 'text/html': { schema: z.string() } } },
+    200: { description: 'HTML page.', headers: requestIdHeader, content: { 'text/html': { schema: z.string() } } },
     ...pick(errorResponses(), 500),
   },
 });

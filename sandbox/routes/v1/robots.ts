@@ -3,7 +3,7 @@ import type { SandboxContext } from '../../context';
 import { deleteRobotOfAccount, listRobots, robotViews } from '../../domain/robots';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
-import { errorResponses, PaginationQuery, PaginationSchema, pathId, RobotSchema } from './schemas';
+import { errorResponses, keyedHeaders, PaginationQuery, PaginationSchema, pathId, RobotSchema } from './schemas';
 
 const listRobotsRoute = createRoute({
   method: 'get',
@@ -15,6 +15,7 @@ const listRobotsRoute = createRoute({
   responses: {
     200: {
       description: 'A page of robots.',
+      headers: keyedHeaders,
       content: {
         'application/json': {
           schema: z.object({ data: z.array(RobotSchema), pagination: PaginationSchema }).openapi('RobotList'),
@@ -33,7 +34,7 @@ const deleteRobotRoute = createRoute({
   description: 'Deletes the robot and its channels; capacity is freed immediately.',
   request: { params: z.object({ robot_id: pathId('robot_id', 'rb_8Jd0sPq2LmX4vN7a') }) },
   responses: {
-    204: { description: 'Deleted.' },
+    204: { description: 'Deleted.', headers: keyedHeaders },
     ...errorResponses(400, 403, 404),
   },
 });

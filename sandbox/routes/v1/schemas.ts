@@ -27,12 +27,34 @@ const errorMeanings = {
 
 export type ErrorStatusCode = keyof typeof errorMeanings;
 
+const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
+
+/** Headers on every response (D1). */
+export const requestIdHeader = { 'X-Request-Id': header('`req_` + 24 base62 characters; equals `error.request_id` on errors.') };
+
+/** Headers on every keyed response (D4). */
+export const keyedHeaders = {
+  ...requestIdHeader,
+  'RateLimit-Limit': header('Requests allowed per sliding 60 s window.', 'integer'),
+  'RateLimit-Remaining': header('Requests left in the current window.', 'integer'),
+  'RateLimit-Reset': header('Seconds until the oldest counted request leaves the window.', 'integer'),
+};
+
+const retryAfterHeader = { 'Retry-After': header('Whole seconds to wait, at least 1.', 'integer') };
+
 /** Error responses of a route; 401, 429, 500 and 503 apply to every keyed route (contract). */
 export function errorResponses(...statuses: ErrorStatusCode[]) {
   const all = new Set<ErrorStatusCode>([...statuses, 401, 429, 500, 503]);
-  const out: Partial<Record<ErrorStatusCode, { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }>> = {};
+  const out: Partial<
+    Record<
+      ErrorStatusCode,
+      { description: string; headers: Record<string, ReturnType<typeof header>>; content: { 'application/json': { schema: typeof ErrorSchema } } }
+    >
+  > = {};
   for (const status of [...all].sort((a, b) => a - b)) {
-    out[status] = { description: errorMeanings[status], content: { 'application/json': { schema: ErrorSchema } } };
+    // A 401 comes before the account is known, so it carries no RateLimit-* headers.
+    const headers = status === 401 ? requestIdHeader : status === 429 ? { ...keyedHeaders, ...retryAfterHeader } : keyedHeaders;
+    out[status] = { description: errorMeanings[status], headers, content: { 'application/json': { schema: ErrorSchema } } };
   }
   return out;
 }
