@@ -24,7 +24,11 @@ function expectEnvelope(result: { status: number; headers: Headers; body: unknow
 
 describe('error envelope', () => {
   it('answers an unknown /v1 path with a JSON 404 not_found', async () => {
-    expectEnvelope(await sandbox.api(account.api_key, '/v1/nothing-here'), 404, 'not_found');
+    const unknown = await sandbox.api(account.api_key, '/v1/nothing-here');
+    expectEnvelope(unknown, 404, 'not_found');
+    // Still an authenticated request, so it is counted and says so (D4).
+    expect(unknown.headers.get('ratelimit-limit')).toBe('300');
+    expect(unknown.headers.get('ratelimit-remaining')).not.toBeNull();
     expectEnvelope(await sandbox.api(account.api_key, '/v1/robots/rb_x/unknown/deeper'), 404, 'not_found');
     expectEnvelope(await sandbox.fetch('/elsewhere'), 404, 'not_found');
   });
