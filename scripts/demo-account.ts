@@ -61,7 +61,7 @@ export async function ensureDemoAccount(api: ControlApi, dataDir: string, dashbo
     {
       name: 'Demo Partner',
       tier: 'professional',
-      capacity: 12,
+      capacity: 20,
       roles: ['robot_creation', 'social_dm'],
       return_url: `http://localhost:${dashboardPort}/channels/return`,
       webhook: { url: `http://127.0.0.1:${dashboardPort}/api/webhooks/partner`, auth_token: webhookAuthToken },

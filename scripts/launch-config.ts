@@ -56,7 +56,7 @@ export type LaunchConfig = {
 };
 
 /** Returns the config, or one line naming the bad setting. */
-export function readLaunchConfig(env: NodeJS.ProcessEnv): { ok: true; config: LaunchConfig } | { ok: false; error: string } {
+export function readLaunchConfig(env: Record<string, string | undefined>): { ok: true; config: LaunchConfig } | { ok: false; error: string } {
   const blankToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
   const parsed = launchEnvSchema.safeParse({
     PORT: env.PORT,
