@@ -15,4 +15,26 @@ export const dashboardMigrations: readonly string[] = [
      value TEXT NOT NULL,
      updated_at TEXT NOT NULL
    );`,
+  // What connect and PATCH answered, which the robots list does not carry (handle, since when),
+  // and the social-DM handshakes we started, so a pending one can be resumed with its exact URL.
+  `CREATE TABLE channel_snapshots (
+     channel_id TEXT PRIMARY KEY,
+     robot_id TEXT NOT NULL,
+     type TEXT,
+     username TEXT,
+     status TEXT,
+     is_active INTEGER,
+     connected_at TEXT,
+     observed_at TEXT NOT NULL
+   );
+   CREATE INDEX channel_snapshots_robot ON channel_snapshots (robot_id);
+   CREATE TABLE handshakes (
+     channel_id TEXT PRIMARY KEY,
+     robot_id TEXT NOT NULL,
+     authorisation_url TEXT NOT NULL,
+     expires_at TEXT,
+     started_at TEXT NOT NULL,
+     started_by TEXT NOT NULL
+   );
+   CREATE INDEX handshakes_robot ON handshakes (robot_id);`,
 ];

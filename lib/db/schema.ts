@@ -18,3 +18,26 @@ export const settings = sqliteTable('settings', {
 
 export type UserRow = typeof users.$inferSelect;
 export type UserRole = UserRow['role'];
+
+export const channelSnapshots = sqliteTable('channel_snapshots', {
+  channelId: text('channel_id').primaryKey(),
+  robotId: text('robot_id').notNull(),
+  type: text('type'),
+  username: text('username'),
+  status: text('status'),
+  isActive: integer('is_active', { mode: 'boolean' }),
+  connectedAt: text('connected_at'),
+  observedAt: text('observed_at').notNull(),
+});
+
+export const handshakes = sqliteTable('handshakes', {
+  channelId: text('channel_id').primaryKey(),
+  robotId: text('robot_id').notNull(),
+  authorisationUrl: text('authorisation_url').notNull(),
+  expiresAt: text('expires_at'),
+  startedAt: text('started_at').notNull(),
+  startedBy: text('started_by').notNull(),
+});
+
+export type ChannelSnapshotRow = typeof channelSnapshots.$inferSelect;
+export type HandshakeRow = typeof handshakes.$inferSelect;

@@ -63,7 +63,9 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
             <li key={robot.id ?? `row-${index}`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="robot-row">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
-                  <h2 className="font-semibold" data-testid="robot-name">{robot.name ?? 'Unnamed robot'}</h2>
+                  <h2 className="font-semibold" data-testid="robot-name">
+                    {robot.id ? <Link href={`/robots/${encodeURIComponent(robot.id)}`} className="hover:underline">{robot.name ?? 'Unnamed robot'}</Link> : (robot.name ?? 'Unnamed robot')}
+                  </h2>
                   <p className="text-sm text-slate-600">
                     {robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}
                     Created {formatDateTime(robot.created_at)}

@@ -1,0 +1,98 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { botTokenSchema } from '@/lib/bot-token';
+import { authorise } from '@/lib/auth/session';
+import { connectErrorToDisplay, toggleErrorToDisplay } from '@/lib/channel-errors';
+import { forgetRobotHandshakes, rememberCapacity, rememberChannel, rememberHandshake } from '@/lib/channel-memory';
+import { getPartnerClient } from '@/lib/data/partner';
+import type { DisplayError } from '@/lib/display-error';
+import { PartnerApiError } from '@/lib/partner/errors';
+
+const robotIdSchema = z.string().min(1).max(200);
+
+function noteCapacity(err: unknown): void {
+  if (err instanceof PartnerApiError && err.code === 'capacity_exhausted') rememberCapacity(err.details);
+}
+
+export type ConnectBotState =
+  | { status: 'idle' }
+  | { status: 'invalid'; fieldError: string; token: string }
+  | { status: 'error'; error: DisplayError; token: string }
+  | { status: 'connected'; username: string | null };
+
+export async function connectBotAction(_prev: ConnectBotState, formData: FormData): Promise<ConnectBotState> {
+  const token = String(formData.get('token') ?? '');
+  const access = await authorise('change');
+  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message }, token };
+  const robotId = robotIdSchema.safeParse(formData.get('robotId'));
+  const parsedToken = botTokenSchema.safeParse(token);
+  if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, token };
+  if (!parsedToken.success) return { status: 'invalid', fieldError: parsedToken.error.issues[0]?.message ?? 'Check the token.', token };
+  try {
+    const { data } = await getPartnerClient().connectChannel(robotId.data, { type: 'messenger_bot', config: { token: parsedToken.data } });
+    if (data.kind === 'live') rememberChannel(robotId.data, data.channel);
+    revalidatePath(`/robots/${robotId.data}`);
+    revalidatePath('/robots');
+    return { status: 'connected', username: data.kind === 'live' ? (data.channel.username ?? null) : null };
+  } catch (err) {
+    noteCapacity(err);
+    return { status: 'error', error: connectErrorToDisplay(err), token };
+  }
+}
+
+export type SocialDmState = { status: 'idle' } | { status: 'error'; error: DisplayError; canRestart: boolean };
+
+export async function startSocialDmAction(_prev: SocialDmState, formData: FormData): Promise<SocialDmState> {
+  const access = await authorise('change');
+  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message }, canRestart: false };
+  const robotId = robotIdSchema.safeParse(formData.get('robotId'));
+  if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, canRestart: false };
+  let authorisationUrl: string;
+  try {
+    const { data } = await getPartnerClient().connectChannel(robotId.data, { type: 'social_dm' });
+    if (data.kind === 'live') {
+      // A service that connects at once (no consent step) is still a success.
+      rememberChannel(robotId.data, data.channel);
+      revalidatePath(`/robots/${robotId.data}`);
+      return { status: 'idle' };
+    }
+    const channel = data.channel;
+    authorisationUrl = channel.authorisation_url ?? '';
+    if (channel.id) {
+      forgetRobotHandshakes(robotId.data);
+      rememberHandshake({ robotId: robotId.data, channelId: channel.id, authorisationUrl, expiresAt: channel.expires_at ?? null, startedBy: access.user.email });
+    }
+  } catch (err) {
+    noteCapacity(err);
+    const expired = err instanceof PartnerApiError && err.code === 'handshake_expired';
+    if (expired) forgetRobotHandshakes(robotId.data);
+    return { status: 'error', error: connectErrorToDisplay(err), canRestart: expired };
+  }
+  // Exactly as returned: the URL is opaque and must not be rebuilt (contract, Pending channel).
+  redirect(authorisationUrl);
+}
+
+export type ToggleState = { status: 'idle' } | { status: 'saved'; isActive: boolean } | { status: 'error'; error: DisplayError };
+
+const toggleSchema = z.object({ robotId: robotIdSchema, channelId: z.string().min(1).max(200), isActive: z.enum(['true', 'false']) });
+
+export async function toggleChannelAction(_prev: ToggleState, formData: FormData): Promise<ToggleState> {
+  const access = await authorise('change');
+  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
+  const parsed = toggleSchema.safeParse({ robotId: formData.get('robotId'), channelId: formData.get('channelId'), isActive: formData.get('isActive') });
+  if (!parsed.success) return { status: 'error', error: { title: 'Nothing was changed', message: 'The request was incomplete. Reload the page and try again.' } };
+  const wanted = parsed.data.isActive === 'true';
+  try {
+    const { data } = await getPartnerClient().updateChannel(parsed.data.robotId, parsed.data.channelId, { is_active: wanted });
+    rememberChannel(parsed.data.robotId, data);
+    revalidatePath(`/robots/${parsed.data.robotId}`);
+    revalidatePath('/robots');
+    return { status: 'saved', isActive: data.is_active ?? wanted };
+  } catch (err) {
+    noteCapacity(err);
+    return { status: 'error', error: toggleErrorToDisplay(err) };
+  }
+}

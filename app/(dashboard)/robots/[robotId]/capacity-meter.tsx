@@ -1,0 +1,35 @@
+import type { CapacityHint } from '@/lib/channel-memory';
+import { formatDateTime } from '@/lib/format';
+
+/**
+ * Active channels against the plan's capacity. The API never states the capacity; we only know it
+ * from the last refusal's details, so without that we say it is unknown rather than guess.
+ */
+export function CapacityMeter({ occupied, hint }: { occupied: number; hint: CapacityHint | null }) {
+  const capacity = hint?.capacity;
+  return (
+    <section aria-labelledby="capacity-heading" className="rounded-lg border border-slate-200 bg-white p-5" data-testid="capacity">
+      <h2 id="capacity-heading" className="font-semibold">Channel slots on this account</h2>
+      {capacity !== undefined ? (
+        <>
+          <p className="mt-1 text-sm" data-testid="capacity-text">{occupied} of {capacity} channel slots are in use.</p>
+          <meter
+            className="mt-2 h-3 w-full max-w-md"
+            min={0}
+            max={capacity}
+            value={Math.min(occupied, capacity)}
+            high={Math.max(capacity - 1, 0)}
+            optimum={0}
+            aria-label={`${occupied} of ${capacity} channel slots in use`}
+          />
+          <p className="mt-1 text-xs text-slate-500">Capacity as reported by the service on {formatDateTime(hint?.observedAt)}.</p>
+        </>
+      ) : (
+        <p className="mt-1 text-sm" data-testid="capacity-text">
+          {occupied} channel slot{occupied === 1 ? ' is' : 's are'} in use. The plan&apos;s capacity is unknown: the service reports it only when it refuses a channel for lack of a slot.
+        </p>
+      )}
+      <p className="mt-2 text-xs text-slate-500">Only active channels hold a slot; disabled channels and open handshakes hold none.</p>
+    </section>
+  );
+}

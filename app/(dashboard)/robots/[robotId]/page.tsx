@@ -1,0 +1,141 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { PageHeader } from '@/components/ui/page-header';
+import { channelLabel } from '@/components/channel-badge';
+import { requireSessionUser } from '@/lib/auth/session';
+import { canPerform } from '@/lib/auth/permissions';
+import { channelSnapshots, knownCapacity, latestHandshake } from '@/lib/channel-memory';
+import { countActiveChannels, loadAllRobots } from '@/lib/data/robots';
+import { toDisplayError } from '@/lib/display-error';
+import { formatDateTime } from '@/lib/format';
+import type { Robot } from '@/lib/partner/schemas';
+import { CapacityMeter } from './capacity-meter';
+import { ChannelToggle } from './channel-toggle';
+import { ConnectBotForm } from './connect-bot-form';
+import { PendingHandshake } from './pending-handshake';
+import { StartSocialDm } from './start-social-dm';
+
+export const metadata: Metadata = { title: 'Robot' };
+
+const CONNECTABLE = ['messenger_bot', 'social_dm'] as const;
+
+function handshakeStillOpen(expiresAt: string | null): boolean {
+  return !expiresAt || Date.parse(expiresAt) > Date.now();
+}
+
+export default async function RobotPage({ params }: { params: Promise<{ robotId: string }> }) {
+  const user = await requireSessionUser();
+  const { robotId } = await params;
+  let robots: Robot[];
+  try {
+    robots = await loadAllRobots();
+  } catch (err) {
+    return (
+      <>
+        <PageHeader title="Robot" />
+        <ApiErrorNotice error={toDisplayError(err)} />
+      </>
+    );
+  }
+  const robot = robots.find((r) => r.id === robotId);
+  if (!robot) {
+    return (
+      <>
+        <PageHeader title="Robot not found" />
+        <p className="text-slate-700">No robot with id <code className="font-mono">{robotId}</code> exists on this account. It may have been deleted.</p>
+        <Link href="/robots" className="mt-4 inline-block text-brand-700 underline">Back to robots</Link>
+      </>
+    );
+  }
+  const mayChange = canPerform(user.role, 'change');
+  const snapshots = channelSnapshots(robotId);
+  const channels = robot.channels ?? [];
+  const handshake = latestHandshake(robotId);
+  const hasType = (type: string) => channels.some((c) => c.type === type);
+  const pendingHandshake = handshake && !hasType('social_dm') ? handshake : undefined;
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/robots" className="text-brand-700 underline">Robots</Link> / {robot.name ?? robotId}</nav>
+      <PageHeader
+        title={robot.name ?? 'Unnamed robot'}
+        description={<>{robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}Created {formatDateTime(robot.created_at)} · <code className="font-mono text-xs">{robotId}</code></>}
+      />
+      <CapacityMeter occupied={countActiveChannels(robots)} hint={knownCapacity()} />
+
+      <section aria-labelledby="channels-heading" className="mt-6">
+        <h2 id="channels-heading" className="text-lg font-semibold">Channels</h2>
+        {channels.length === 0 && !pendingHandshake ? (
+          <p className="mt-2 text-sm text-slate-600">No channels yet. Connect one below.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">Type</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Handle</th>
+                  <th scope="col" className="px-4 py-2 font-medium">State</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Connected since</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Receives traffic</th>
+                </tr>
+              </thead>
+              <tbody>
+                {channels.map((channel, i) => {
+                  const snap = channel.id ? snapshots.get(channel.id) : undefined;
+                  const panelOnly = !CONNECTABLE.some((t) => t === channel.type);
+                  return (
+                    <tr key={channel.id ?? i} className="border-t border-slate-100" data-testid="channel-row" data-channel-type={channel.type ?? ''}>
+                      <th scope="row" className="px-4 py-3 font-medium">
+                        {channelLabel(channel.type ?? undefined)}
+                        {panelOnly && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">connected in the panel</span>}
+                      </th>
+                      <td className="px-4 py-3 font-mono">{snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}</td>
+                      <td className="px-4 py-3" data-testid="channel-state">{channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}</td>
+                      <td className="px-4 py-3">{snap?.connectedAt ? formatDateTime(snap.connectedAt) : <span className="text-slate-500">unknown</span>}</td>
+                      <td className="px-4 py-3">
+                        {channel.id && typeof channel.is_active === 'boolean' ? (
+                          <ChannelToggle robotId={robotId} channelId={channel.id} label={channelLabel(channel.type ?? undefined)} isActive={channel.is_active} allowed={mayChange} />
+                        ) : (
+                          <span className="text-slate-500">unknown</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pendingHandshake && <PendingHandshake handshake={{ authorisationUrl: pendingHandshake.authorisationUrl, expiresAt: pendingHandshake.expiresAt }} robotId={robotId} allowed={mayChange} />}
+      </section>
+
+      <section aria-labelledby="connect-heading" className="mt-8 grid gap-6 lg:grid-cols-2">
+        <h2 id="connect-heading" className="sr-only">Connect a channel</h2>
+        <div className="rounded-lg border border-slate-200 bg-white p-5">
+          <h3 className="font-semibold">Messenger bot</h3>
+          {hasType('messenger_bot') ? (
+            <p className="mt-2 text-sm text-slate-600">This robot already has a messenger bot. A robot holds one channel per type.</p>
+          ) : mayChange ? (
+            <ConnectBotForm robotId={robotId} />
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">Only an admin can connect channels.</p>
+          )}
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-5">
+          <h3 className="font-semibold">Social DM</h3>
+          {hasType('social_dm') ? (
+            <p className="mt-2 text-sm text-slate-600">This robot already has a social-DM channel.</p>
+          ) : pendingHandshake && handshakeStillOpen(pendingHandshake.expiresAt) ? (
+            <p className="mt-2 text-sm text-slate-600">A handshake is waiting for the page owner (see above).</p>
+          ) : mayChange ? (
+            <StartSocialDm robotId={robotId} />
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">Only an admin can connect channels.</p>
+          )}
+        </div>
+        <p className="text-sm text-slate-600 lg:col-span-2">Other channel types (website widget, chat vendors, chat app) are connected in the partner panel; they appear above with their state once connected.</p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb, schema } from '@/lib/db';
+import type { ChannelSnapshotRow, HandshakeRow } from '@/lib/db/schema';
+import type { Channel } from '@/lib/partner/schemas';
+
+/**
+ * What the dashboard remembers of channels between requests. The robots list only gives `id`,
+ * `type` and `is_active`; the handle and "since when" are known only from what connect and PATCH
+ * answered, so we keep those answers and show "unknown" for anything never seen.
+ */
+export function rememberChannel(robotId: string, channel: Channel): void {
+  if (!channel.id) return;
+  const row = {
+    channelId: channel.id,
+    robotId: channel.robot_id ?? robotId,
+    type: channel.type ?? null,
+    username: channel.username ?? null,
+    status: channel.status ?? null,
+    isActive: channel.is_active ?? null,
+    connectedAt: channel.connected_at ?? null,
+    observedAt: new Date().toISOString(),
+  };
+  // A later answer may omit fields an earlier one had: keep the known values.
+  const existing = getDb().select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.channelId, channel.id)).get();
+  const merged = existing
+    ? { ...row, username: row.username ?? existing.username, connectedAt: row.connectedAt ?? existing.connectedAt, type: row.type ?? existing.type }
+    : row;
+  getDb().insert(schema.channelSnapshots).values(merged).onConflictDoUpdate({ target: schema.channelSnapshots.channelId, set: merged }).run();
+}
+
+export function channelSnapshots(robotId: string): Map<string, ChannelSnapshotRow> {
+  const rows = getDb().select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.robotId, robotId)).all();
+  return new Map(rows.map((r) => [r.channelId, r]));
+}
+
+export function rememberHandshake(input: { robotId: string; channelId: string; authorisationUrl: string; expiresAt: string | null; startedBy: string }): void {
+  const row = { ...input, startedAt: new Date().toISOString() };
+  getDb().insert(schema.handshakes).values(row).onConflictDoUpdate({ target: schema.handshakes.channelId, set: row }).run();
+}
+
+/** The newest handshake we started on this robot, expired or not: the page decides what to say. */
+export function latestHandshake(robotId: string): HandshakeRow | undefined {
+  return getDb().select().from(schema.handshakes).where(eq(schema.handshakes.robotId, robotId)).orderBy(desc(schema.handshakes.startedAt)).get();
+}
+
+export function forgetHandshake(channelId: string): void {
+  getDb().delete(schema.handshakes).where(eq(schema.handshakes.channelId, channelId)).run();
+}
+
+export function forgetRobotHandshakes(robotId: string): void {
+  getDb().delete(schema.handshakes).where(eq(schema.handshakes.robotId, robotId)).run();
+}
+
+const capacityHintSchema = z.object({ capacity: z.number().int().nonnegative(), occupied: z.number().int().nonnegative(), observedAt: z.string() });
+export type CapacityHint = z.infer<typeof capacityHintSchema>;
+const CAPACITY_SETTING = 'capacity_hint';
+
+/** The API never states the plan's capacity; the last `capacity_exhausted` details are our best knowledge. */
+export function rememberCapacity(details: Record<string, unknown>): CapacityHint | null {
+  const parsed = capacityHintSchema.omit({ observedAt: true }).safeParse(details);
+  if (!parsed.success) return null;
+  const hint = { ...parsed.data, observedAt: new Date().toISOString() };
+  const value = JSON.stringify(hint);
+  getDb()
+    .insert(schema.settings)
+    .values({ key: CAPACITY_SETTING, value, updatedAt: hint.observedAt })
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: hint.observedAt } })
+    .run();
+  return hint;
+}
+
+export function knownCapacity(): CapacityHint | null {
+  const row = getDb().select().from(schema.settings).where(eq(schema.settings.key, CAPACITY_SETTING)).get();
+  if (!row) return null;
+  const parsed = capacityHintSchema.safeParse(JSON.parse(row.value));
+  return parsed.success ? parsed.data : null;
+}
