@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from '../lib/demo-users';
 import { E2E } from './e2e-env';
 
+type CreatedRobot = { id: string; name: string; channels?: { id: string; type: string; is_active: boolean }[] };
 type Role = (typeof DEMO_USERS)[number]['role'];
 
 /** The sandbox control API (D24): tests seed what they need through it, never through the UI. */
@@ -23,10 +24,34 @@ export class ControlApi {
     return (JSON.parse(fs.readFileSync(file, 'utf8')) as { account_id: string }).account_id;
   }
 
-  async createRobot(input: { name: string; external_id?: string; channels?: { type: string; is_active?: boolean; username?: string }[] }): Promise<{ id: string; name: string }> {
-    const res = await this.call<{ id: string; name: string }>('POST', `/accounts/${this.demoAccountId()}/robots`, input);
+  async createRobot(input: { name: string; external_id?: string; channels?: { type: string; is_active?: boolean; username?: string }[] }): Promise<CreatedRobot> {
+    const res = await this.call<CreatedRobot>('POST', `/accounts/${this.demoAccountId()}/robots`, input);
     expect(res.status, 'control API creates the robot').toBe(201);
     return res.body;
+  }
+
+  async account(): Promise<{ capacity: number; active_channels: number; roles: string[]; lapsed: boolean }> {
+    const res = await this.call<{ capacity: number; active_channels: number; roles: string[]; lapsed: boolean }>('GET', `/accounts/${this.demoAccountId()}`);
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  /** Changes the demo account for the duration of `work`, then puts the changed fields back. */
+  async withAccount<T>(patch: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
+    const before = (await this.call<Record<string, unknown>>('GET', `/accounts/${this.demoAccountId()}`)).body;
+    const restore = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k]]));
+    const res = await this.call('PATCH', `/accounts/${this.demoAccountId()}`, patch);
+    expect(res.status, 'control API patches the account').toBe(200);
+    try {
+      return await work();
+    } finally {
+      await this.call('PATCH', `/accounts/${this.demoAccountId()}`, restore);
+    }
+  }
+
+  async advanceClock(seconds: number): Promise<void> {
+    const res = await this.call('POST', '/clock/advance', { seconds });
+    expect(res.status).toBe(200);
   }
 
   async fault(input: { path_prefix: string; method?: string; status: 429 | 500 | 503; times: number; retry_after?: number }): Promise<void> {
