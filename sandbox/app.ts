@@ -5,6 +5,7 @@ import type { AppEnv } from './http/env';
 import { ApiError, deferredBodyGuard, errorResponse, notFound, toApiError } from './http/errors';
 import { requestId } from './http/request-id';
 import { createControlApp } from './routes/control';
+import { createConsentApp } from './routes/consent';
 import { createV1App, PUBLIC_V1_PATHS } from './routes/v1';
 import { homePage } from './openapi/home-page';
 
@@ -56,6 +57,9 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   app.use('/v1/*', apiKeyAuth(ctx, PUBLIC_V1_PATHS), ctx.rateLimiter.middleware, faultInjection(ctx));
   const v1 = createV1App(ctx);
   app.route('/', v1);
+
+  // The stand-in consent screen is opened by a page owner's browser: no key, not in the OpenAPI document.
+  app.route('/', createConsentApp(ctx));
 
   app.use('/sandbox/api/*', adminAuth(adminToken));
   app.route('/', createControlApp(ctx));

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/errors';
-import { channels, robots, type AccountRow, type ChannelRow } from '../store/schema';
+import { channelDisconnections, channels, handshakes, robots, type AccountRow, type ChannelRow } from '../store/schema';
 import { activeChannelCount } from './accounts';
 import { newId } from './ids';
 import { isoOrNull, type ChannelType } from './vocabulary';
@@ -11,7 +11,12 @@ export interface NewChannel {
   type: ChannelType;
   isActive: boolean;
   username: string | null;
-  connectedAt: number;
+  /** Null only for a pending social_dm channel, which has not gone live. */
+  connectedAt: number | null;
+  /** A reconnected bot gets its old channel id back, so history keyed by it returns. */
+  id?: string | undefined;
+  botKey?: string | null | undefined;
+  pending?: boolean | undefined;
 }
 
 export function nextChannelSeq(ctx: SandboxContext): number {
@@ -45,15 +50,16 @@ export function insertChannel(ctx: SandboxContext, input: NewChannel): ChannelRo
     });
   }
   const row: ChannelRow = {
-    id: newId.channel(),
+    id: input.id ?? newId.channel(),
     robotId: input.robotId,
     type: input.type,
     username: input.username,
-    isActive: input.isActive,
-    status: input.isActive ? 'connected' : 'disabled',
+    isActive: input.pending ? false : input.isActive,
+    status: input.pending ? 'pending_authorisation' : input.isActive ? 'connected' : 'disabled',
     connectedAt: input.connectedAt,
     createdAt: ctx.clock.nowMs(),
     seq: nextChannelSeq(ctx),
+    botKey: input.botKey ?? null,
   };
   ctx.store.db.insert(channels).values(row).run();
   return row;
@@ -93,10 +99,34 @@ export function channelView(row: ChannelRow) {
   };
 }
 
-/** Panel disconnect (D24). */
+/**
+ * Panel disconnect (D24). A bot's channel is remembered so that reconnecting the same bot to the
+ * same robot restores its id, and with it the history stored under that id; a pending social_dm
+ * channel takes its open handshake with it.
+ */
 export function deleteChannel(ctx: SandboxContext, channelId: string): void {
-  const result = ctx.store.db.delete(channels).where(eq(channels.id, channelId)).run();
-  if (result.changes === 0) throw notFound('channel');
+  ctx.store.transaction(() => {
+    const row = ctx.store.db.select().from(channels).where(eq(channels.id, channelId)).get();
+    if (!row) throw notFound('channel');
+    if (row.botKey !== null) {
+      ctx.store.db
+        .insert(channelDisconnections)
+        .values({
+          channelId: row.id,
+          robotId: row.robotId,
+          type: row.type,
+          botKey: row.botKey,
+          username: row.username,
+          disconnectedAt: ctx.clock.nowMs(),
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+    if (row.status === 'pending_authorisation') {
+      ctx.store.db.delete(handshakes).where(and(eq(handshakes.channelId, row.id), isNull(handshakes.outcome))).run();
+    }
+    ctx.store.db.delete(channels).where(eq(channels.id, channelId)).run();
+  });
 }
 
 export function findChannelOfAccount(ctx: SandboxContext, accountId: string, channelId: string) {

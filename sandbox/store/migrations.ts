@@ -53,6 +53,34 @@ export const migrations: readonly string[] = [
   );
   CREATE UNIQUE INDEX channels_robot_type ON channels (robot_id, type);
   `,
+  // Issue 3 (channels): a bot's identity on its channel, the memory of disconnected bots (so a
+  // reconnect to the same robot re-uses the channel id and its history), and social_dm handshakes.
+  `
+  ALTER TABLE channels ADD COLUMN bot_key TEXT;
+  CREATE INDEX channels_bot_key ON channels (bot_key);
+  CREATE TABLE channel_disconnections (
+    channel_id TEXT PRIMARY KEY,
+    robot_id TEXT NOT NULL REFERENCES robots(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    bot_key TEXT NOT NULL,
+    username TEXT,
+    disconnected_at INTEGER NOT NULL
+  );
+  CREATE INDEX channel_disconnections_robot_bot ON channel_disconnections (robot_id, bot_key);
+  CREATE TABLE handshakes (
+    token TEXT PRIMARY KEY,
+    channel_id TEXT NOT NULL,
+    robot_id TEXT NOT NULL REFERENCES robots(id) ON DELETE CASCADE,
+    base_url TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    outcome TEXT,
+    finished_at INTEGER,
+    expiry_reported INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX handshakes_robot ON handshakes (robot_id, created_at);
+  CREATE INDEX handshakes_channel ON handshakes (channel_id);
+  `,
 ];
 
 export function migrate(sqlite: Database.Database): void {

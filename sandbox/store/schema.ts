@@ -64,10 +64,53 @@ export const channels = sqliteTable(
     connectedAt: integer('connected_at'),
     createdAt: integer('created_at').notNull(),
     seq: integer('seq').notNull(),
+    // Token channels: the numeric part of the bot token, which identifies the bot (D7).
+    botKey: text('bot_key'),
   },
-  (t) => [uniqueIndex('channels_robot_type').on(t.robotId, t.type)],
+  (t) => [uniqueIndex('channels_robot_type').on(t.robotId, t.type), index('channels_bot_key').on(t.botKey)],
 );
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type RobotRow = typeof robots.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
+
+/** A bot disconnected from a robot; reconnecting it there re-uses `channelId`, so its history returns. */
+export const channelDisconnections = sqliteTable(
+  'channel_disconnections',
+  {
+    channelId: text('channel_id').primaryKey(),
+    robotId: text('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    botKey: text('bot_key').notNull(),
+    username: text('username'),
+    disconnectedAt: integer('disconnected_at').notNull(),
+  },
+  (t) => [index('channel_disconnections_robot_bot').on(t.robotId, t.botKey)],
+);
+
+/**
+ * A social_dm handshake (D9). Kept after it ends (outcome set) so the consent URL can still say
+ * what happened and an expiry can be reported once by the next connect.
+ */
+export const handshakes = sqliteTable(
+  'handshakes',
+  {
+    token: text('token').primaryKey(),
+    channelId: text('channel_id').notNull(),
+    robotId: text('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    baseUrl: text('base_url').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    outcome: text('outcome', { enum: ['connected', 'disabled', 'denied', 'expired'] }),
+    finishedAt: integer('finished_at'),
+    expiryReported: integer('expiry_reported', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [index('handshakes_robot').on(t.robotId, t.createdAt), index('handshakes_channel').on(t.channelId)],
+);
+
+export type ChannelDisconnectionRow = typeof channelDisconnections.$inferSelect;
+export type HandshakeRow = typeof handshakes.$inferSelect;

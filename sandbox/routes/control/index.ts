@@ -3,6 +3,7 @@ import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { defaultHook } from '../../http/errors';
 import { registerAccountControlRoutes } from './accounts';
+import { registerHandshakeControlRoutes } from './handshakes';
 import { registerRobotControlRoutes } from './robots';
 import { registerSystemControlRoutes } from './system';
 
@@ -11,6 +12,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook });
   registerAccountControlRoutes(app, ctx);
   registerRobotControlRoutes(app, ctx);
+  registerHandshakeControlRoutes(app, ctx);
   registerSystemControlRoutes(app, ctx);
   return app;
 }

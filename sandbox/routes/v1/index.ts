@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { defaultHook } from '../../http/errors';
+import { registerChannelRoutes } from './channels';
 import { registerMetaRoutes } from './meta';
 import { registerRobotRoutes } from './robots';
 
@@ -22,6 +23,7 @@ export function createV1App(ctx: SandboxContext): OpenAPIHono<AppEnv> {
     description: 'API key `pk_live_…` from the account panel.',
   });
   registerRobotRoutes(app, ctx);
+  registerChannelRoutes(app, ctx);
   registerMetaRoutes(app);
   return app;
 }
