@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../http/errors';
 import { robots, type AccountRow, type RobotRow } from '../store/schema';
 import { assertCapacity, channelSummary, insertChannel, summariesByRobot } from './channels';
 import { newId, randomBase62 } from './ids';
+import { recordModelChange } from './robot-models';
 import { iso, type ChannelType, type Model } from './vocabulary';
 
 export interface RobotInput {
@@ -102,13 +103,19 @@ export function createRobot(ctx: SandboxContext, account: AccountRow, input: Rob
 }
 
 export function patchRobot(ctx: SandboxContext, robotId: string, patch: RobotPatch): RobotRow {
-  requireRobot(ctx, robotId);
-  const set: Partial<RobotRow> = {};
-  if (patch.name !== undefined) set.name = patch.name;
-  if (patch.external_id !== undefined) set.externalId = patch.external_id;
-  if (patch.model !== undefined) set.model = patch.model;
-  if (Object.keys(set).length > 0) ctx.store.db.update(robots).set(set).where(eq(robots.id, robotId)).run();
-  return requireRobot(ctx, robotId);
+  return ctx.store.transaction(() => {
+    const current = requireRobot(ctx, robotId);
+    const set: Partial<RobotRow> = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.external_id !== undefined) set.externalId = patch.external_id;
+    if (patch.model !== undefined) {
+      set.model = patch.model;
+      // D12: usage prices each message by the model in force at its time, so keep the history.
+      recordModelChange(ctx, current, patch.model, ctx.clock.nowMs());
+    }
+    if (Object.keys(set).length > 0) ctx.store.db.update(robots).set(set).where(eq(robots.id, robotId)).run();
+    return requireRobot(ctx, robotId);
+  });
 }
 
 /** Channels go with the robot (ON DELETE CASCADE), which frees their capacity at once. */

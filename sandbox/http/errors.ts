@@ -17,6 +17,8 @@ export const errorStatus = {
   handshake_open: 409,
   bot_already_connected: 409,
   channel_type_taken: 409,
+  // Sandbox control API only: a closed conversation takes no more messages.
+  conversation_closed: 409,
   handshake_expired: 410,
   validation_failed: 422,
   invalid_credential: 422,

@@ -81,6 +81,88 @@ export const migrations: readonly string[] = [
   CREATE INDEX handshakes_robot ON handshakes (robot_id, created_at);
   CREATE INDEX handshakes_channel ON handshakes (channel_id);
   `,
+  // Issue 4 (conversations and usage): conversations, messages, recorded events, robot model
+  // history (D12), and the usage roll-ups kept on write so /v1/usage never scans messages over a
+  // long window. Conversations and messages carry no foreign key to robots: deleting a robot keeps
+  // them under the retention policy.
+  `
+  CREATE TABLE robot_model_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    robot_id TEXT NOT NULL,
+    changed_at INTEGER NOT NULL,
+    from_model TEXT NOT NULL,
+    to_model TEXT NOT NULL
+  );
+  CREATE INDEX robot_model_changes_robot ON robot_model_changes (robot_id, changed_at, seq);
+  CREATE TABLE conversations (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL,
+    robot_id TEXT NOT NULL,
+    channel_id TEXT,
+    channel_type TEXT,
+    source TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    closed_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX conversations_robot ON conversations (robot_id, started_at);
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    robot_id TEXT NOT NULL,
+    role TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    units INTEGER NOT NULL
+  );
+  CREATE INDEX messages_robot_at ON messages (robot_id, at);
+  CREATE INDEX messages_conversation_at ON messages (conversation_id, at);
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    robot_id TEXT,
+    conversation_id TEXT,
+    created_at INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    envelope TEXT NOT NULL
+  );
+  CREATE INDEX events_account ON events (account_id, seq);
+  CREATE INDEX events_conversation ON events (conversation_id, seq);
+  CREATE TABLE usage_daily (
+    robot_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    client INTEGER NOT NULL DEFAULT 0,
+    ai INTEGER NOT NULL DEFAULT 0,
+    operator INTEGER NOT NULL DEFAULT 0,
+    units INTEGER NOT NULL DEFAULT 0,
+    single_day_conversations INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (robot_id, day)
+  ) WITHOUT ROWID;
+  CREATE TABLE usage_monthly (
+    robot_id TEXT NOT NULL,
+    month INTEGER NOT NULL,
+    client INTEGER NOT NULL DEFAULT 0,
+    ai INTEGER NOT NULL DEFAULT 0,
+    operator INTEGER NOT NULL DEFAULT 0,
+    units INTEGER NOT NULL DEFAULT 0,
+    single_day_conversations INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (robot_id, month)
+  ) WITHOUT ROWID;
+  CREATE TABLE conversation_days (
+    conversation_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    robot_id TEXT NOT NULL,
+    PRIMARY KEY (conversation_id, day)
+  ) WITHOUT ROWID;
+  CREATE TABLE multi_day_conversation_days (
+    robot_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    conversation_id TEXT NOT NULL,
+    PRIMARY KEY (robot_id, day, conversation_id)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(sqlite: Database.Database): void {

@@ -3,8 +3,10 @@ import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { defaultHook } from '../../http/errors';
 import { registerAccountControlRoutes } from './accounts';
+import { registerConversationControlRoutes } from './conversations';
 import { registerHandshakeControlRoutes } from './handshakes';
 import { registerRobotControlRoutes } from './robots';
+import { registerSimulationControlRoutes } from './simulation';
 import { registerSystemControlRoutes } from './system';
 
 /** D24 control API: what the panel, the command line and the tests drive the sandbox with. */
@@ -13,6 +15,8 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerAccountControlRoutes(app, ctx);
   registerRobotControlRoutes(app, ctx);
   registerHandshakeControlRoutes(app, ctx);
+  registerConversationControlRoutes(app, ctx);
+  registerSimulationControlRoutes(app, ctx);
   registerSystemControlRoutes(app, ctx);
   return app;
 }

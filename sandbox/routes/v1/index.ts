@@ -5,6 +5,7 @@ import { defaultHook } from '../../http/errors';
 import { registerChannelRoutes } from './channels';
 import { registerMetaRoutes } from './meta';
 import { registerRobotRoutes } from './robots';
+import { registerUsageRoutes } from './usage';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const REFERENCE_PATH = '/v1/reference';
@@ -23,6 +24,7 @@ export function createV1App(ctx: SandboxContext): OpenAPIHono<AppEnv> {
     description: 'API key `pk_live_…` from the account panel.',
   });
   registerRobotRoutes(app, ctx);
+  registerUsageRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerMetaRoutes(app);
   return app;

@@ -1,0 +1,69 @@
+import { asc, eq } from 'drizzle-orm';
+import type { SandboxContext } from '../context';
+import { events } from '../store/conversation-schema';
+import { newEventId, type EventType } from './conversation-vocabulary';
+import { iso } from './vocabulary';
+
+export interface EventInput {
+  accountId: string;
+  type: EventType;
+  robotId: string | null;
+  /** The robot's external_id at the time of the event (D17: every event carries it). */
+  externalId: string | null;
+  conversationId: string | null;
+  /** When it happened (a message's `at`, which may lie in the past for imported history). */
+  createdAt: number;
+  data: Record<string, unknown>;
+}
+
+/** The D17 envelope, exactly as a webhook delivery will carry it. */
+export interface EventEnvelope {
+  id: string;
+  type: EventType;
+  created_at: string;
+  robot_id: string | null;
+  external_id: string | null;
+  conversation_id: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Stores one event with its envelope. Issue 5 puts the outbox and the dispatcher on top of this
+ * table (`seq` is the recording order, `recorded_at` the sandbox time it was recorded); here it
+ * is only kept. Callers decide whether an event is due at all (a disabled channel emits none).
+ */
+export function recordEvent(ctx: SandboxContext, input: EventInput): EventEnvelope {
+  const envelope: EventEnvelope = {
+    id: newEventId(),
+    type: input.type,
+    created_at: iso(input.createdAt),
+    robot_id: input.robotId,
+    external_id: input.externalId,
+    conversation_id: input.conversationId,
+    data: input.data,
+  };
+  ctx.store.db
+    .insert(events)
+    .values({
+      id: envelope.id,
+      accountId: input.accountId,
+      type: input.type,
+      robotId: input.robotId,
+      conversationId: input.conversationId,
+      createdAt: input.createdAt,
+      recordedAt: ctx.clock.nowMs(),
+      envelope: { ...envelope },
+    })
+    .run();
+  return envelope;
+}
+
+export function eventsOfConversation(ctx: SandboxContext, conversationId: string): EventEnvelope[] {
+  return ctx.store.db
+    .select({ envelope: events.envelope })
+    .from(events)
+    .where(eq(events.conversationId, conversationId))
+    .orderBy(asc(events.seq))
+    .all()
+    .map((row) => row.envelope as unknown as EventEnvelope);
+}

@@ -1,0 +1,16 @@
+// RFC 3339 instants as the sandbox accepts them: the shape is checked by zod's iso.datetime
+// (offset allowed, seconds required); this also refuses calendar dates that do not exist, which
+// Date.parse would roll over (2026-02-30 would become 2 March).
+
+const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})T/;
+
+/** Milliseconds since the epoch, or undefined when the value is no real RFC 3339 instant. */
+export function parseInstant(value: string): number | undefined {
+  const parts = DATE_PART.exec(value);
+  if (!parts) return undefined;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}

@@ -1,0 +1,86 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { SandboxContext } from '../../context';
+import {
+  addMessages,
+  closeConversation,
+  conversationView,
+  createConversation,
+  messagesOf,
+  messageView,
+  requireConversation,
+  type MessageInput,
+} from '../../domain/conversations';
+import { eventsOfConversation } from '../../domain/events';
+import { parseInstant } from '../../domain/instants';
+import { requireRobot } from '../../domain/robots';
+import type { AppEnv } from '../../http/env';
+import { validBody } from '../../http/errors';
+import { AddMessagesBody, CreateConversationBody, type MessageInputSchema } from './conversation-schemas';
+import { idParam, jsonBody, jsonResponse } from './schemas';
+
+const conversationParams = z.object({ conversation_id: idParam('conversation_id') });
+
+const routes = {
+  create: createRoute({
+    method: 'post',
+    path: '/sandbox/api/robots/{robot_id}/conversations',
+    request: { params: z.object({ robot_id: idParam('robot_id') }), body: jsonBody(CreateConversationBody) },
+    responses: { 201: jsonResponse('{conversation_id}; records chat.started and one message event per message (D17).') },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/sandbox/api/conversations/{conversation_id}',
+    request: { params: conversationParams },
+    responses: { 200: jsonResponse('Conversation with its messages and recorded events.') },
+  }),
+  addMessages: createRoute({
+    method: 'post',
+    path: '/sandbox/api/conversations/{conversation_id}/messages',
+    request: { params: conversationParams, body: jsonBody(AddMessagesBody) },
+    responses: { 201: jsonResponse('{message_ids}') },
+  }),
+  close: createRoute({
+    method: 'post',
+    path: '/sandbox/api/conversations/{conversation_id}/close',
+    request: { params: conversationParams },
+    responses: { 200: jsonResponse('Conversation; records chat.closed.') },
+  }),
+};
+
+function toInputs(messages: z.infer<typeof MessageInputSchema>[]): MessageInput[] {
+  return messages.map((m) => ({ role: m.role, text: m.text, at: m.at === undefined ? undefined : parseInstant(m.at) }));
+}
+
+export function registerConversationControlRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
+  app.openapi(routes.create, (c) => {
+    const robot = requireRobot(ctx, c.req.valid('param').robot_id);
+    const body = validBody(c, c.req.valid('json'));
+    const conversation = createConversation(ctx, robot, { ...body, messages: toInputs(body.messages) });
+    return c.json({ conversation_id: conversation.id }, 201);
+  });
+
+  app.openapi(routes.get, (c) => {
+    const conversation = requireConversation(ctx, c.req.valid('param').conversation_id);
+    return c.json(
+      {
+        ...conversationView(conversation),
+        messages: messagesOf(ctx, conversation.id).map(messageView),
+        events: eventsOfConversation(ctx, conversation.id),
+      },
+      200,
+    );
+  });
+
+  app.openapi(routes.addMessages, (c) => {
+    const { conversation_id } = c.req.valid('param');
+    requireConversation(ctx, conversation_id);
+    const body = validBody(c, c.req.valid('json'));
+    const rows = addMessages(ctx, conversation_id, toInputs(body.messages));
+    return c.json({ message_ids: rows.map((row) => row.id) }, 201);
+  });
+
+  app.openapi(routes.close, (c) => {
+    const closed = closeConversation(ctx, c.req.valid('param').conversation_id);
+    return c.json(conversationView(closed), 200);
+  });
+}
