@@ -72,6 +72,8 @@ export async function logIn(page: Page, role: Role): Promise<void> {
 
 /** Full-page screenshots for reviewing each page by eye, kept under test-results/screens. */
 export async function snap(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
   await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 

@@ -1,14 +1,115 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { requireSessionUser } from '@/lib/auth/session';
+import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/data/usage';
+import { toDisplayError } from '@/lib/display-error';
+import { formatDateTime } from '@/lib/format';
+import { pageCount, readPageParam } from '@/lib/pagination';
+import { toUsageRow } from '@/lib/usage-rows';
+import { PRESET_LABELS, resolveWindow } from '@/lib/usage-window';
+import { UsageCharts } from './usage-charts';
+import { UsageFilters } from './usage-filters';
+import { UsageTable } from './usage-table';
 
 export const metadata: Metadata = { title: 'Usage' };
 
-export default function UsagePage() {
+type Search = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const count = new Intl.NumberFormat('en-GB');
+const units = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+export default async function UsagePage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireSessionUser();
+  const raw = await searchParams;
+  const resolved = resolveWindow({ range: first(raw.range), from: first(raw.from), to: first(raw.to) }, new Date());
+  const window = resolved.window;
+  const { page, problem: pageProblem } = readPageParam(raw.page);
+  const robotParam = first(raw.robot) || undefined;
+  const robotId = robotParam && /^[A-Za-z0-9_-]{1,100}$/.test(robotParam) ? robotParam : undefined;
+
+  const params = new URLSearchParams();
+  params.set('range', window.preset);
+  if (window.preset === 'custom') {
+    params.set('from', window.fromDay);
+    params.set('to', window.toDay);
+  }
+  if (robotId) params.set('robot', robotId);
+  const hrefFor = (p: number) => `/usage?${new URLSearchParams([...params, ['page', String(p)]]).toString()}`;
+
+  const loaded = await loadUsageView(window, robotId, page);
+  const robotOptions = loaded.ok ? loaded.view.robots : [];
+  let content: React.ReactNode;
+  if (!loaded.ok) {
+    content = <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error, { invalid_parameter: (e) => ({ title: 'The service refused this window', message: `${e.message} Pick another window.` }) })} />;
+  } else {
+    const { totals, chartEntries, tablePage, externalIds } = loaded.view;
+    const chartRows = chartEntries.map((e) => toUsageRow(e, externalIds));
+    const tableRows = (tablePage.data ?? []).map((e) => toUsageRow(e, externalIds));
+    const total = tablePage.pagination?.total_count ?? tableRows.length;
+    const metadata = tablePage.metadata;
+    content = (
+      <>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+          <p data-testid="usage-freshness">
+            Figures as of <strong>{formatDateTime(metadata?.processed_at)}</strong>
+            {metadata?.cache_hit === true ? ' (a cached answer: very recent conversations may not be counted yet)' : metadata?.cache_hit === false ? ' (freshly computed)' : ''}.
+          </p>
+          <a
+            href={`/usage/export?${params.toString()}`}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
+            download
+          >
+            Download CSV
+          </a>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">Units are what billing uses (two per message on the enhanced-accuracy model); messages are a count in both directions.</p>
+        {chartEntries.length === 0 ? (
+          <EmptyState title="No robots in this report">There is no robot on this account{robotId ? ' with that id' : ''}, so there is no usage to show.</EmptyState>
+        ) : (
+          <>
+            <dl className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="usage-totals">
+              {[
+                ['Messages', count.format(totals.messages), 'messages'],
+                ['Units', units.format(totals.units), 'units'],
+                ['Conversations', count.format(totals.conversations), 'conversations'],
+                ['By role', `${count.format(totals.client)} client · ${count.format(totals.ai)} AI · ${count.format(totals.operator)} operator`, 'roles'],
+              ].map(([label, value, key]) => (
+                <div key={key} className="rounded-lg border border-slate-200 bg-white p-4">
+                  <dt className="text-sm text-slate-600">{label}</dt>
+                  <dd className={key === 'roles' ? 'mt-1 text-sm font-medium' : 'mt-1 text-2xl font-semibold'} data-testid={`total-${key}`}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {totals.messages === 0 ? (
+              <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">No messages in this window. Try a longer window.</p>
+            ) : (
+              <div className="mt-6">
+                <UsageCharts rows={chartRows} />
+              </div>
+            )}
+            <UsageTable rows={tableRows} />
+            {tableRows.length === 0 && total > 0 && (
+              <p className="mt-3 text-sm">There is no page {page}. <Link className="text-brand-700 underline" href={hrefFor(pageCount(total, USAGE_TABLE_PAGE_SIZE))}>Go to the last page</Link>.</p>
+            )}
+            <PaginationNav page={page} totalPages={pageCount(total, USAGE_TABLE_PAGE_SIZE)} hrefFor={hrefFor} label="Usage table pages" />
+          </>
+        )}
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Usage" description="Messages, units and conversations per robot over any window up to a year." />
-      <EmptyState title="Usage reports are not available in this version yet">Charts by role and units arrive with the usage release.</EmptyState>
+      <PageHeader title="Usage" description={`Activity per robot, ${window.preset === 'custom' ? `${window.fromDay} to ${window.toDay}` : PRESET_LABELS[window.preset].toLowerCase()} (UTC, both ends included).`} />
+      <UsageFilters preset={window.preset} fromDay={window.fromDay} toDay={window.toDay} robotId={robotId ?? ''} robots={robotOptions} />
+      {(!resolved.ok || pageProblem) && (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{!resolved.ok ? resolved.error : pageProblem}</p>
+      )}
+      {content}
     </>
   );
 }

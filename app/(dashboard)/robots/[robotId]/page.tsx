@@ -66,8 +66,8 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
 
       <section aria-labelledby="channels-heading" className="mt-6">
         <h2 id="channels-heading" className="text-lg font-semibold">Channels</h2>
-        {channels.length === 0 && !pendingHandshake ? (
-          <p className="mt-2 text-sm text-slate-600">No channels yet. Connect one below.</p>
+        {channels.length === 0 ? (
+          !pendingHandshake && <p className="mt-2 text-sm text-slate-600">No channels yet. Connect one below.</p>
         ) : (
           <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">

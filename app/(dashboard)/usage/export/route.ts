@@ -1,0 +1,36 @@
+import { stringify } from 'csv-stringify/sync';
+import { getSessionUser } from '@/lib/auth/session';
+import { fetchAllUsage, externalIdsByRobot } from '@/lib/data/usage';
+import { toDisplayError } from '@/lib/display-error';
+import { sourceKeys, toUsageRow, USAGE_COLUMNS } from '@/lib/usage-rows';
+import { resolveWindow, rfc3339 } from '@/lib/usage-window';
+
+/** CSV of exactly the table's columns, for every robot in the window, so each customer can be billed. */
+export async function GET(request: Request): Promise<Response> {
+  if (!(await getSessionUser())) return Response.json({ error: 'Sign in to export usage.' }, { status: 401 });
+  const url = new URL(request.url);
+  const resolved = resolveWindow({ range: url.searchParams.get('range') ?? undefined, from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined }, new Date());
+  if (!resolved.ok) return new Response(`${resolved.error}\n`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const robotParam = url.searchParams.get('robot') || undefined;
+  const robotId = robotParam && /^[A-Za-z0-9_-]{1,100}$/.test(robotParam) ? robotParam : undefined;
+  try {
+    const [usage, externalIds] = await Promise.all([fetchAllUsage(resolved.window, robotId), externalIdsByRobot()]);
+    const rows = usage.entries.map((e) => toUsageRow(e, externalIds));
+    const sources = sourceKeys(rows);
+    const header = [...USAGE_COLUMNS.map((c) => c.label), ...sources.flatMap((s) => [`${s} conversations`, `${s} messages`])];
+    const records = rows.map((r) => [...USAGE_COLUMNS.map((c) => r[c.key]), ...sources.flatMap((s) => [r.bySource?.[s]?.conversations ?? '', r.bySource?.[s]?.messages ?? ''])]);
+    const csv = stringify([header, ...records]);
+    const name = `usage_${resolved.window.fromDay}_${resolved.window.toDay}${robotId ? `_${robotId}` : ''}.csv`;
+    return new Response(csv, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'x-usage-window': `${rfc3339(resolved.window.from)}/${rfc3339(resolved.window.to)}`,
+        'cache-control': 'no-store',
+      },
+    });
+  } catch (err) {
+    const shown = toDisplayError(err);
+    return new Response(`${shown.title}. ${shown.message}${shown.requestId ? ` Request id ${shown.requestId}.` : ''}\n`, { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+}
