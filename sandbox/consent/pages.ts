@@ -38,7 +38,7 @@ export interface ConsentPageInput {
   robotName: string;
   accountName: string;
   expiresAt: string;
-  /** The consent URL itself: both buttons post `decision` there. */
+  /** The consent URL; the buttons post to its `/approve` and `/deny`. */
   action: string;
 }
 
@@ -54,10 +54,10 @@ export function consentPage(input: ConsentPageInput): string {
 ${PERMISSIONS.map((permission) => `<li>${escapeHtml(permission)}</li>`).join('\n')}
 </ul>
 <p class="note">This request expires at <time datetime="${escapeHtml(input.expiresAt)}">${escapeHtml(input.expiresAt)}</time>.</p>
-<form method="post" action="${escapeHtml(input.action)}" class="actions">
-<button type="submit" name="decision" value="approve" class="primary">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button>
-</form>`,
+<div class="actions">
+<form method="post" action="${escapeHtml(input.action)}/approve"><button type="submit" name="decision" value="approve" class="primary">Approve</button></form>
+<form method="post" action="${escapeHtml(input.action)}/deny"><button type="submit" name="decision" value="deny">Deny</button></form>
+</div>`,
   );
 }
 

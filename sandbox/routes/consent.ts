@@ -53,11 +53,7 @@ export function createConsentApp(ctx: SandboxContext): Hono<AppEnv> {
     );
   });
 
-  // The buttons post `decision` to the consent URL itself, so a POST after expiry is a 410 too.
-  app.post(`${CONSENT_PATH}/:token`, async (c) => {
-    const token = c.req.param('token');
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const choice = form.decision;
+  const answer = (c: Context<AppEnv>, token: string, choice: unknown) => {
     const row = findHandshakeByToken(ctx, token);
     if (!row) return html(c, unknownPage(), 404);
     const decision: Decision | undefined = choice === 'approve' || choice === 'deny' ? choice : undefined;
@@ -70,6 +66,14 @@ export function createConsentApp(ctx: SandboxContext): Hono<AppEnv> {
     // 303: the browser follows with a GET, whatever the form's method was.
     c.header('Cache-Control', 'no-store');
     return c.redirect(result.redirectUrl, 303);
+  };
+
+  // Each button's form posts to `<consent URL>/approve` or `/deny`; the consent URL itself also
+  // takes a `decision` field, so a POST to it after expiry is a 410 like a GET.
+  app.post(`${CONSENT_PATH}/:token/:decision{approve|deny}`, (c) => answer(c, c.req.param('token'), c.req.param('decision')));
+  app.post(`${CONSENT_PATH}/:token`, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    return answer(c, c.req.param('token'), form.decision ?? c.req.query('decision'));
   });
 
   app.get(DONE_PATH, (c) => html(c, donePage(c.req.query('status')), 200));

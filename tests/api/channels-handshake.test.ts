@@ -98,9 +98,11 @@ describe('the consent screen', () => {
     expect(page.body).toContain('Support bot');
     expect(page.body).toContain('Acme Partners');
     expect(page.body).toMatch(/direct messages/);
-    expect(page.body).toMatch(/<form method="post" action="\/sandbox\/authorise\/[0-9A-Za-z]{40}"/);
-    expect(page.body).toContain('<button type="submit" name="decision" value="approve"');
-    expect(page.body).toContain('<button type="submit" name="decision" value="deny"');
+    const path = new URL(handshake.authorisation_url).pathname;
+    expect(page.body).toContain(`<form method="post" action="${path}/approve"><button type="submit" name="decision" value="approve"`);
+    expect(page.body).toContain(`<form method="post" action="${path}/deny"><button type="submit" name="decision" value="deny"`);
+    expect(page.body).toMatch(/>Approve<\/button>/);
+    expect(page.body).toMatch(/>Deny<\/button>/);
     expect(page.body).toMatch(/<h1>[^<]+<\/h1>/);
     expect(page.body).not.toMatch(/(src|href)=["']https?:\/\//i);
     expect(page.body).not.toContain('<script');
@@ -186,6 +188,16 @@ describe('the consent screen', () => {
     expect(done.body).toContain('approved');
   });
 
+  it("the buttons' own actions work without a body", async () => {
+    const approved = await pending();
+    const result = await openConsent(`${approved.handshake.authorisation_url}/approve`, { method: 'POST' });
+    expect(result.status).toBe(303);
+    expect(query(result.headers.get('location')).params.status).toBe('connected');
+    const denied = await pending();
+    const deny = await openConsent(`${denied.handshake.authorisation_url}/deny`, { method: 'POST' });
+    expect(query(deny.headers.get('location')).params.status).toBe('denied');
+  });
+
   it('answers 400 for a form without a decision and 404 for an unknown token', async () => {
     const { handshake } = await pending();
     const blank = await submit(handshake.authorisation_url, 'maybe');
@@ -204,7 +216,13 @@ describe('expiry on the sandbox clock (D9, D22)', () => {
     expect((await openConsent(handshake.authorisation_url)).status).toBe(200);
     await sandbox.advanceClock(61);
 
-    for (const page of [await openConsent(handshake.authorisation_url), await submit(handshake.authorisation_url, 'approve')]) {
+    const pages = [
+      await openConsent(handshake.authorisation_url),
+      await submit(handshake.authorisation_url, 'approve'),
+      await openConsent(handshake.authorisation_url, { method: 'POST' }),
+      await openConsent(`${handshake.authorisation_url}/approve`, { method: 'POST' }),
+    ];
+    for (const page of pages) {
       expect(page.status).toBe(410);
       expect(page.body).toMatch(/start again/i);
       const link = /<a href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&#38;', '&');
