@@ -1,4 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../sandbox/app';
+import { createAccount, requireAccount } from '../../sandbox/domain/accounts';
+import { startHandshake } from '../../sandbox/domain/handshakes';
+import { createRobot } from '../../sandbox/domain/robots';
+import { createSandboxContext } from '../../sandbox/server';
 import {
   accountWithRobot,
   activeChannels,
@@ -8,7 +16,7 @@ import {
   listedRobot,
   patchChannel,
 } from './channels-support';
-import { TestSandbox, type ApiResult } from './support';
+import { ADMIN_TOKEN, TestSandbox, type ApiResult } from './support';
 
 let sandbox: TestSandbox;
 const RETURN_URL = 'https://partner.example/channels/return?from=sandbox';
@@ -245,6 +253,31 @@ describe('expiry on the sandbox clock (D9, D22)', () => {
     expectError(await connectSocial(sandbox, key, robot.id), 410, 'handshake_expired');
     expect((await connectSocial(sandbox, key, robot.id)).status).toBe(201);
     expectError(await connectSocial(sandbox, key, robot.id), 409, 'handshake_open');
+  });
+});
+
+describe('expiry as due work', () => {
+  it('ends a handshake when the clock is advanced, before anyone looks (D22)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-handshake-'));
+    const ctx = createSandboxContext(dir, () => {});
+    try {
+      createApp(ctx, ADMIN_TOKEN); // registers the expiry job
+      const { account_id } = createAccount(ctx, { name: 'Due', roles: ['social_dm'] });
+      const robot = createRobot(ctx, requireAccount(ctx, account_id), { name: 'R' });
+      const opened = startHandshake(ctx, robot.id, 'http://sandbox.test');
+      const state = () => ({
+        handshake: ctx.store.sqlite.prepare('SELECT outcome FROM handshakes WHERE channel_id = ?').get(opened.id),
+        channel: ctx.store.sqlite.prepare('SELECT status FROM channels WHERE id = ?').get(opened.id),
+      });
+      await ctx.clock.advance(14 * 60);
+      expect(state()).toEqual({ handshake: { outcome: null }, channel: { status: 'pending_authorisation' } });
+      await ctx.clock.advance(60);
+      expect(state()).toEqual({ handshake: { outcome: 'expired' }, channel: undefined });
+    } finally {
+      await ctx.scheduler.stop();
+      ctx.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
