@@ -1,12 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../sandbox/app';
-import { createAccount, requireAccount } from '../../sandbox/domain/accounts';
-import { startHandshake } from '../../sandbox/domain/handshakes';
-import { createRobot } from '../../sandbox/domain/robots';
-import { createSandboxContext } from '../../sandbox/server';
 import {
   accountWithRobot,
   activeChannels,
@@ -14,47 +6,26 @@ import {
   connectSocial,
   expectError,
   listedRobot,
+  openConsent,
   patchChannel,
+  pendingHandshake,
+  RETURN_URL,
+  splitUrl,
+  submitDecision,
 } from './channels-support';
-import { ADMIN_TOKEN, TestSandbox, type ApiResult } from './support';
+import { TestSandbox } from './support';
 
 let sandbox: TestSandbox;
-const RETURN_URL = 'https://partner.example/channels/return?from=sandbox';
 
 beforeAll(async () => {
   sandbox = await TestSandbox.start();
 });
 afterAll(() => sandbox.stop());
 
-/** Opens the consent URL like a browser (no redirects followed). */
-async function openConsent(url: string, init: RequestInit = {}): Promise<ApiResult<string>> {
-  const response = await fetch(url, { redirect: 'manual', ...init });
-  return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-const submit = (url: string, decision: string) =>
-  openConsent(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ decision }).toString(),
-  });
-
-function query(url: string | null) {
-  const parsed = new URL(url ?? 'invalid:');
-  return { origin: parsed.origin + parsed.pathname, params: Object.fromEntries(parsed.searchParams) };
-}
-
-async function pending(account: { return_url?: string | null; capacity?: number } = { return_url: RETURN_URL }) {
-  const setup = await accountWithRobot(sandbox, { name: 'Acme Partners', ...account });
-  const result = await connectSocial(sandbox, setup.key, setup.robot.id);
-  expect(result.status).toBe(201);
-  return { ...setup, handshake: result.body };
-}
-
 describe('POST /v1/robots/{robot_id}/channels with social_dm', () => {
   it('answers a pending channel that holds no capacity and is not listed (D9)', async () => {
     const now = await sandbox.now();
-    const { account, key, robot, handshake } = await pending();
+    const { account, key, robot, handshake } = await pendingHandshake(sandbox);
     expect(handshake).toEqual({
       status: 'pending_authorisation',
       id: expect.stringMatching(/^ch_/),
@@ -75,7 +46,7 @@ describe('POST /v1/robots/{robot_id}/channels with social_dm', () => {
   });
 
   it('answers 409 handshake_open with expires_at while a handshake is open', async () => {
-    const { key, robot, handshake } = await pending();
+    const { key, robot, handshake } = await pendingHandshake(sandbox);
     const details = expectError(await connectSocial(sandbox, key, robot.id), 409, 'handshake_open');
     expect(details).toMatchObject({ expires_at: handshake.expires_at });
     // A token channel on the same robot is not held up by it.
@@ -83,13 +54,13 @@ describe('POST /v1/robots/{robot_id}/channels with social_dm', () => {
   });
 
   it('checks the role before the open handshake (D25: 403 before 409)', async () => {
-    const { account, key, robot } = await pending();
+    const { account, key, robot } = await pendingHandshake(sandbox);
     await sandbox.patchAccount(account.account_id, { roles: [] });
     expectError(await connectSocial(sandbox, key, robot.id), 403, 'role_missing');
   });
 
   it('answers 409 channel_type_taken once the robot holds a social_dm channel', async () => {
-    const { key, robot, handshake } = await pending();
+    const { key, robot, handshake } = await pendingHandshake(sandbox);
     await sandbox.control('POST', `/sandbox/api/handshakes/${handshake.id}/approve`);
     expectError(await connectSocial(sandbox, key, robot.id), 409, 'channel_type_taken');
   });
@@ -97,7 +68,7 @@ describe('POST /v1/robots/{robot_id}/channels with social_dm', () => {
 
 describe('the consent screen', () => {
   it('names the robot, the partner and the permissions, with Approve and Deny buttons', async () => {
-    const { handshake } = await pending();
+    const { handshake } = await pendingHandshake(sandbox);
     const page = await openConsent(handshake.authorisation_url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
@@ -127,10 +98,10 @@ describe('the consent screen', () => {
   });
 
   it('approve: connects the channel active and redirects to the return URL, keeping its query', async () => {
-    const { account, key, robot, handshake } = await pending();
-    const result = await submit(handshake.authorisation_url, 'approve');
+    const { account, key, robot, handshake } = await pendingHandshake(sandbox);
+    const result = await submitDecision(handshake.authorisation_url, 'approve');
     expect(result.status).toBe(303);
-    expect(query(result.headers.get('location'))).toEqual({
+    expect(splitUrl(result.headers.get('location'))).toEqual({
       origin: 'https://partner.example/channels/return',
       params: { from: 'sandbox', robot_id: robot.id, channel_id: handshake.id, status: 'connected' },
     });
@@ -141,52 +112,52 @@ describe('the consent screen', () => {
     expect(enabled.body.connected_at).not.toBeNull();
 
     // The same decision again lands where the first did; the opposite one is refused.
-    const twice = await submit(handshake.authorisation_url, 'approve');
+    const twice = await submitDecision(handshake.authorisation_url, 'approve');
     expect(twice.status).toBe(303);
     expect(twice.headers.get('location')).toBe(result.headers.get('location'));
-    const deny = await submit(handshake.authorisation_url, 'deny');
+    const deny = await submitDecision(handshake.authorisation_url, 'deny');
     expect(deny.status).toBe(410);
     expect(deny.body).toContain('already answered');
     expect((await openConsent(handshake.authorisation_url)).status).toBe(410);
   });
 
   it('approve with no free slot: connected but disabled, and the redirect says so', async () => {
-    const { account, key, robot, handshake } = await pending({ return_url: RETURN_URL, capacity: 1 });
+    const { account, key, robot, handshake } = await pendingHandshake(sandbox, { return_url: RETURN_URL, capacity: 1 });
     expect((await connectBot(sandbox, key, robot.id)).status).toBe(201); // takes the only slot meanwhile
-    const result = await submit(handshake.authorisation_url, 'approve');
-    expect(query(result.headers.get('location')).params.status).toBe('disabled');
+    const result = await submitDecision(handshake.authorisation_url, 'approve');
+    expect(splitUrl(result.headers.get('location')).params.status).toBe('disabled');
     const listed = await listedRobot(sandbox, key, robot.id);
     expect(listed?.channels).toContainEqual({ id: handshake.id, type: 'social_dm', is_active: false });
     expect(await activeChannels(sandbox, account.account_id)).toBe(1);
   });
 
   it('approve while the plan is lapsed lands disabled', async () => {
-    const { account, handshake } = await pending();
+    const { account, handshake } = await pendingHandshake(sandbox);
     await sandbox.patchAccount(account.account_id, { lapsed: true });
-    const result = await submit(handshake.authorisation_url, 'approve');
-    expect(query(result.headers.get('location')).params.status).toBe('disabled');
+    const result = await submitDecision(handshake.authorisation_url, 'approve');
+    expect(splitUrl(result.headers.get('location')).params.status).toBe('disabled');
   });
 
   it('deny: removes the pending channel and redirects with status=denied; a new connect starts anew', async () => {
-    const { key, robot, handshake } = await pending();
-    const result = await submit(handshake.authorisation_url, 'deny');
+    const { key, robot, handshake } = await pendingHandshake(sandbox);
+    const result = await submitDecision(handshake.authorisation_url, 'deny');
     expect(result.status).toBe(303);
-    expect(query(result.headers.get('location')).params).toEqual({
+    expect(splitUrl(result.headers.get('location')).params).toEqual({
       from: 'sandbox',
       robot_id: robot.id,
       channel_id: handshake.id,
       status: 'denied',
     });
     expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([]);
-    expect((await submit(handshake.authorisation_url, 'approve')).status).toBe(410);
+    expect((await submitDecision(handshake.authorisation_url, 'approve')).status).toBe(410);
     expect((await connectSocial(sandbox, key, robot.id)).status).toBe(201);
   });
 
   it('without a return URL sends the browser to the sandbox done screen', async () => {
-    const { robot, handshake } = await pending({ return_url: null });
-    const result = await submit(handshake.authorisation_url, 'approve');
+    const { robot, handshake } = await pendingHandshake(sandbox, { return_url: null });
+    const result = await submitDecision(handshake.authorisation_url, 'approve');
     const location = result.headers.get('location');
-    expect(query(location)).toEqual({
+    expect(splitUrl(location)).toEqual({
       origin: `${sandbox.url}/sandbox/authorise-done`,
       params: { robot_id: robot.id, channel_id: handshake.id, status: 'connected' },
     });
@@ -197,126 +168,22 @@ describe('the consent screen', () => {
   });
 
   it("the buttons' own actions work without a body", async () => {
-    const approved = await pending();
+    const approved = await pendingHandshake(sandbox);
     const result = await openConsent(`${approved.handshake.authorisation_url}/approve`, { method: 'POST' });
     expect(result.status).toBe(303);
-    expect(query(result.headers.get('location')).params.status).toBe('connected');
-    const denied = await pending();
+    expect(splitUrl(result.headers.get('location')).params.status).toBe('connected');
+    const denied = await pendingHandshake(sandbox);
     const deny = await openConsent(`${denied.handshake.authorisation_url}/deny`, { method: 'POST' });
-    expect(query(deny.headers.get('location')).params.status).toBe('denied');
+    expect(splitUrl(deny.headers.get('location')).params.status).toBe('denied');
   });
 
   it('answers 400 for a form without a decision and 404 for an unknown token', async () => {
-    const { handshake } = await pending();
-    const blank = await submit(handshake.authorisation_url, 'maybe');
+    const { handshake } = await pendingHandshake(sandbox);
+    const blank = await submitDecision(handshake.authorisation_url, 'maybe');
     expect(blank.status).toBe(400);
     expect((await openConsent(handshake.authorisation_url)).status).toBe(200);
     const unknown = await openConsent(`${sandbox.url}/sandbox/authorise/${'x'.repeat(40)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('text/html');
-  });
-});
-
-describe('expiry on the sandbox clock (D9, D22)', () => {
-  it('expires after 15 minutes: the consent URL answers 410, connect answers 410 once, then 201', async () => {
-    const { key, robot, handshake } = await pending();
-    await sandbox.advanceClock(14 * 60);
-    expect((await openConsent(handshake.authorisation_url)).status).toBe(200);
-    await sandbox.advanceClock(61);
-
-    const pages = [
-      await openConsent(handshake.authorisation_url),
-      await submit(handshake.authorisation_url, 'approve'),
-      await openConsent(handshake.authorisation_url, { method: 'POST' }),
-      await openConsent(`${handshake.authorisation_url}/approve`, { method: 'POST' }),
-    ];
-    for (const page of pages) {
-      expect(page.status).toBe(410);
-      expect(page.body).toMatch(/start again/i);
-      const link = /<a href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&#38;', '&');
-      expect(query(link ?? null).params).toEqual({ from: 'sandbox', robot_id: robot.id, channel_id: handshake.id, status: 'expired' });
-    }
-    expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([]);
-
-    const expired = expectError(await connectSocial(sandbox, key, robot.id), 410, 'handshake_expired');
-    expect(expired).toEqual({ expired_at: handshake.expires_at });
-    const fresh = await connectSocial(sandbox, key, robot.id);
-    expect(fresh.status).toBe(201);
-    expect(fresh.body.authorisation_url).not.toBe(handshake.authorisation_url);
-    // The old link stays expired.
-    expect((await openConsent(handshake.authorisation_url)).status).toBe(410);
-  });
-
-  it('frees the robot for a new handshake only through that 410', async () => {
-    const { key, robot } = await pending();
-    await sandbox.advanceClock(15 * 60);
-    expectError(await connectSocial(sandbox, key, robot.id), 410, 'handshake_expired');
-    expect((await connectSocial(sandbox, key, robot.id)).status).toBe(201);
-    expectError(await connectSocial(sandbox, key, robot.id), 409, 'handshake_open');
-  });
-});
-
-describe('expiry as due work', () => {
-  it('ends a handshake when the clock is advanced, before anyone looks (D22)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-handshake-'));
-    const ctx = createSandboxContext(dir, () => {});
-    try {
-      createApp(ctx, ADMIN_TOKEN); // registers the expiry job
-      const { account_id } = createAccount(ctx, { name: 'Due', roles: ['social_dm'] });
-      const robot = createRobot(ctx, requireAccount(ctx, account_id), { name: 'R' });
-      const opened = startHandshake(ctx, robot.id, 'http://sandbox.test');
-      const state = () => ({
-        handshake: ctx.store.sqlite.prepare('SELECT outcome FROM handshakes WHERE channel_id = ?').get(opened.id),
-        channel: ctx.store.sqlite.prepare('SELECT status FROM channels WHERE id = ?').get(opened.id),
-      });
-      await ctx.clock.advance(14 * 60);
-      expect(state()).toEqual({ handshake: { outcome: null }, channel: { status: 'pending_authorisation' } });
-      await ctx.clock.advance(60);
-      expect(state()).toEqual({ handshake: { outcome: 'expired' }, channel: undefined });
-    } finally {
-      await ctx.scheduler.stop();
-      ctx.store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('control API handshakes (D24)', () => {
-  const decide = (channelId: string, decision: string) =>
-    sandbox.control<{ status: string; redirect_url: string }>('POST', `/sandbox/api/handshakes/${channelId}/${decision}`);
-
-  it('approve answers {status, redirect_url} as the consent screen would', async () => {
-    const { key, robot, handshake } = await pending();
-    const result = await decide(handshake.id, 'approve');
-    expect(result.status).toBe(200);
-    expect(result.body.status).toBe('connected');
-    expect(query(result.body.redirect_url).params).toEqual({ from: 'sandbox', robot_id: robot.id, channel_id: handshake.id, status: 'connected' });
-    expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([{ id: handshake.id, type: 'social_dm', is_active: true }]);
-    expect((await decide(handshake.id, 'approve')).body).toEqual(result.body);
-    expectError(await decide(handshake.id, 'deny'), 404, 'not_found');
-  });
-
-  it('deny removes the pending channel', async () => {
-    const { key, robot, handshake } = await pending();
-    const result = await decide(handshake.id, 'deny');
-    expect(result.body).toEqual({ status: 'denied', redirect_url: expect.stringContaining('status=denied') });
-    expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([]);
-  });
-
-  it('answers 410 handshake_expired after expiry and 404 for an unknown channel', async () => {
-    const { handshake } = await pending();
-    await sandbox.advanceClock(16 * 60);
-    const details = expectError(await decide(handshake.id, 'approve'), 410, 'handshake_expired');
-    expect(details).toMatchObject({ expired_at: handshake.expires_at, status: 'expired' });
-    expect(String(details.redirect_url)).toContain('status=expired');
-    expectError(await decide('ch_nothing', 'approve'), 404, 'not_found');
-  });
-
-  it('disconnecting a pending channel cancels its handshake', async () => {
-    const { key, robot, handshake } = await pending();
-    expect((await sandbox.control('DELETE', `/sandbox/api/channels/${handshake.id}`)).status).toBe(204);
-    expect((await openConsent(handshake.authorisation_url)).status).toBe(404);
-    const next = await connectSocial(sandbox, key, robot.id);
-    expect(next.status).toBe(201);
   });
 });

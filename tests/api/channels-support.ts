@@ -82,3 +82,33 @@ export async function accountWithRobot(sandbox: TestSandbox, account: Json = {})
   const robot = await sandbox.createRobot(created.account_id, { name: 'Support bot' });
   return { account: created, key: created.api_key, robot };
 }
+
+export const RETURN_URL = 'https://partner.example/channels/return?from=sandbox';
+
+/** Opens a consent-screen URL like a browser would, without following redirects. */
+export async function openConsent(url: string, init: RequestInit = {}): Promise<ApiResult<string>> {
+  const response = await fetch(url, { redirect: 'manual', ...init });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** Posts the consent form's `decision` to the consent URL itself. */
+export const submitDecision = (url: string, decision: string) =>
+  openConsent(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision }).toString(),
+  });
+
+/** A redirect target split into its address and query. */
+export function splitUrl(url: string | null | undefined) {
+  const parsed = new URL(url ?? 'invalid:');
+  return { origin: parsed.origin + parsed.pathname, params: Object.fromEntries(parsed.searchParams) };
+}
+
+/** An account named "Acme Partners" (return URL RETURN_URL unless told) whose robot has an open handshake. */
+export async function pendingHandshake(sandbox: TestSandbox, account: Json = { return_url: RETURN_URL }) {
+  const setup = await accountWithRobot(sandbox, { name: 'Acme Partners', ...account });
+  const result = await connectSocial(sandbox, setup.key, setup.robot.id);
+  expect(result.status).toBe(201);
+  return { ...setup, handshake: result.body };
+}
