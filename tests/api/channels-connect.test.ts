@@ -145,6 +145,10 @@ describe('order of checks (D25)', () => {
   it('puts 404 before 422, 422 before 403, 403 before 409, 409 before the credential and the credential before capacity', async () => {
     const { account, key, robot } = await accountWithRobot(sandbox, { capacity: 1, roles: [] });
     const stranger = await accountWithRobot(sandbox);
+    // Unparseable body on an unknown robot: 400 before 404; an overlong id is a 400 parameter error.
+    const raw = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' };
+    expectError(await sandbox.api(key, `/v1/robots/${stranger.robot.id}/channels`, raw), 400, 'invalid_json');
+    expectError(await connect(sandbox, key, 'r'.repeat(201), { type: 'widget' }), 400, 'invalid_parameter');
     // Unknown robot and a bad body: 404.
     expectError(await connect(sandbox, key, stranger.robot.id, { type: 'widget' }), 404, 'not_found');
     // Bad body and a missing role: 422.
