@@ -13,6 +13,8 @@ const dashboardEnvSchema = z
     PARTNER_API_URL: z.url('PARTNER_API_URL must be an absolute http(s) URL').optional(),
     PARTNER_API_KEY: z.string().regex(/^pk_live_\S{8,}$/, 'PARTNER_API_KEY must start with pk_live_').optional(),
     PARTNER_API_MODE: z.enum(['sandbox', 'real']).default('real'),
+    PARTNER_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'PARTNER_WEBHOOK_SECRET must be a whsec_… secret').optional(),
+    PARTNER_WEBHOOK_TOKEN: z.string().min(8, 'PARTNER_WEBHOOK_TOKEN must be at least 8 characters').optional(),
   })
   .readonly();
 
@@ -29,6 +31,8 @@ export function getEnv(): DashboardEnv {
     PARTNER_API_URL: process.env.PARTNER_API_URL || undefined,
     PARTNER_API_KEY: process.env.PARTNER_API_KEY || undefined,
     PARTNER_API_MODE: process.env.PARTNER_API_MODE || undefined,
+    PARTNER_WEBHOOK_SECRET: process.env.PARTNER_WEBHOOK_SECRET || undefined,
+    PARTNER_WEBHOOK_TOKEN: process.env.PARTNER_WEBHOOK_TOKEN || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireSessionUser } from '@/lib/auth/session';
 import { NavLinks } from '@/components/nav-links';
+import { QueryProvider } from '@/components/query-provider';
 import { signOutAction } from './sign-out-action';
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -21,7 +22,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
           </form>
         </div>
       </aside>
-      <main id="main" className="flex-1 p-6 md:p-10">{children}</main>
+      <main id="main" className="min-w-0 flex-1 p-6 md:p-10">
+        <QueryProvider>{children}</QueryProvider>
+      </main>
     </div>
   );
 }

@@ -37,4 +37,18 @@ export const dashboardMigrations: readonly string[] = [
      started_by TEXT NOT NULL
    );
    CREATE INDEX handshakes_robot ON handshakes (robot_id);`,
+  // Events our webhook receiver accepted, once per webhook-id (retries of one event share it).
+  `CREATE TABLE webhook_events (
+     webhook_id TEXT PRIMARY KEY,
+     event_id TEXT,
+     type TEXT NOT NULL,
+     robot_id TEXT,
+     external_id TEXT,
+     conversation_id TEXT,
+     is_test INTEGER NOT NULL,
+     payload TEXT NOT NULL,
+     received_at TEXT NOT NULL
+   );
+   CREATE INDEX webhook_events_received ON webhook_events (received_at);
+   CREATE INDEX webhook_events_conversation ON webhook_events (conversation_id);`,
 ];

@@ -41,3 +41,17 @@ export const handshakes = sqliteTable('handshakes', {
 
 export type ChannelSnapshotRow = typeof channelSnapshots.$inferSelect;
 export type HandshakeRow = typeof handshakes.$inferSelect;
+
+export const webhookEvents = sqliteTable('webhook_events', {
+  webhookId: text('webhook_id').primaryKey(),
+  eventId: text('event_id'),
+  type: text('type').notNull(),
+  robotId: text('robot_id'),
+  externalId: text('external_id'),
+  conversationId: text('conversation_id'),
+  isTest: integer('is_test', { mode: 'boolean' }).notNull(),
+  payload: text('payload').notNull(),
+  receivedAt: text('received_at').notNull(),
+});
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;

@@ -1,14 +1,128 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { DeliveryStatusBadge } from '@/components/webhooks/delivery-status';
+import { canPerform } from '@/lib/auth/permissions';
+import { requireSessionUser } from '@/lib/auth/session';
+import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/data/deliveries';
+import { toDisplayError } from '@/lib/display-error';
+import { formatDateTime } from '@/lib/format';
+import { pageCount, readPageParam } from '@/lib/pagination';
+import { TestEventPanel } from './test-event-panel';
+import { WebhooksTabs } from './webhooks-tabs';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-export default function WebhooksPage() {
+const STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
+const EVENT_TYPES = ['chat.started', 'chat.closed', 'message.received', 'message.sent', 'message.failed', 'test'] as const;
+type Search = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const user = await requireSessionUser();
+  const raw = await searchParams;
+  const lookup = first(raw.delivery_id)?.trim();
+  const problems: string[] = [];
+  if (lookup) {
+    if (ID.test(lookup)) redirect(`/webhooks/deliveries/${encodeURIComponent(lookup)}`);
+    problems.push(`“${lookup.slice(0, 40)}” is not a delivery id: they are letters, digits, "-" and "_".`);
+  }
+  const statusParam = first(raw.status) || undefined;
+  const status = STATUSES.find((s) => s === statusParam);
+  if (statusParam && !status) problems.push(`“${statusParam.slice(0, 30)}” is not a delivery status; showing all.`);
+  const typeParam = first(raw.event_type) || undefined;
+  const eventType = typeParam && /^[a-z0-9_.]{1,60}$/.test(typeParam) ? typeParam : undefined;
+  if (typeParam && !eventType) problems.push(`“${typeParam.slice(0, 30)}” is not an event type; showing all.`);
+  const { page, problem } = readPageParam(raw.page);
+  if (problem) problems.push(problem);
+
+  const loaded = await loadDeliveries({ status, eventType, page });
+  const base = new URLSearchParams();
+  if (status) base.set('status', status);
+  if (eventType) base.set('event_type', eventType);
+  const hrefFor = (p: number) => `/webhooks?${new URLSearchParams([...base, ['page', String(p)]]).toString()}`;
+
   return (
     <>
-      <PageHeader title="Webhooks" description="Deliveries, their attempts, test events and the events our receiver got." />
-      <EmptyState title="The deliveries inspector is not available in this version yet" />
+      <PageHeader title="Webhooks" description="Every delivery the service made to your webhook URL, with each attempt and what your endpoint answered." />
+      <WebhooksTabs current="deliveries" />
+      <TestEventPanel allowed={canPerform(user.role, 'change')} />
+      <section aria-labelledby="deliveries-heading" className="mt-8">
+        <h2 id="deliveries-heading" className="text-lg font-semibold">Deliveries</h2>
+        <div className="mt-3 flex flex-wrap items-end gap-4">
+          <form method="get" action="/webhooks" className="flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="filter-status" className="block text-sm font-medium">Status</label>
+              <select id="filter-status" name="status" defaultValue={status ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
+                <option value="">Any status</option>
+                {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="filter-type" className="block text-sm font-medium">Event type</label>
+              <select id="filter-type" name="event_type" defaultValue={eventType ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
+                <option value="">Any type</option>
+                {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              </select>
+            </div>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Filter</button>
+          </form>
+          <form method="get" action="/webhooks" className="flex items-end gap-2" role="search">
+            <div>
+              <label htmlFor="lookup" className="block text-sm font-medium">Find a delivery by id</label>
+              <input id="lookup" name="delivery_id" defaultValue={lookup ?? ''} placeholder="dlv_…" className="mt-1 w-56 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+            </div>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Open</button>
+          </form>
+        </div>
+        {problems.length > 0 && <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problems.join(' ')}</p>}
+        {!loaded.ok ? (
+          <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error)} />
+        ) : loaded.list.data?.length ? (
+          <>
+            <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="w-full text-left text-sm" data-testid="deliveries-table">
+                <thead className="bg-slate-50 text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">Delivery</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Event type</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Attempts</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Created</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Next attempt</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(loaded.list.data ?? []).map((d, i) => (
+                    <tr key={d.delivery_id ?? i} className="border-t border-slate-100" data-testid="delivery-row">
+                      <td className="px-3 py-2 font-mono text-xs">
+                        {d.delivery_id ? <Link className="text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(d.delivery_id)}`}>{d.delivery_id}</Link> : 'unknown'}
+                      </td>
+                      <td className="px-3 py-2">{d.event_type ?? 'unknown'}</td>
+                      <td className="px-3 py-2"><DeliveryStatusBadge status={d.status} /></td>
+                      <td className="px-3 py-2 tabular-nums">{d.attempts?.length ?? 0}</td>
+                      <td className="px-3 py-2">{formatDateTime(d.created_at)}</td>
+                      <td className="px-3 py-2">{d.status === 'pending' || d.status === 'retrying' ? formatDateTime(d.next_attempt_at) : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <PaginationNav page={page} totalPages={pageCount(loaded.list.pagination?.total_count ?? 0, DELIVERY_PAGE_SIZE)} hrefFor={hrefFor} label="Delivery pages" />
+          </>
+        ) : (
+          <div className="mt-4">
+            <EmptyState title={status || eventType ? 'No deliveries match these filters' : 'No deliveries yet'}>
+              {status || eventType ? <Link className="text-brand-700 underline" href="/webhooks">Clear the filters</Link> : 'Deliveries appear once the service sends an event to your webhook URL. Send a test event to try it.'}
+            </EmptyState>
+          </div>
+        )}
+      </section>
     </>
   );
 }

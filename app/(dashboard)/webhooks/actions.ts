@@ -1,0 +1,27 @@
+'use server';
+
+import { authorise } from '@/lib/auth/session';
+import { getPartnerClient } from '@/lib/data/partner';
+import { toDisplayError, type DisplayError } from '@/lib/display-error';
+
+export type TestEventState = { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };
+
+export async function sendTestEventAction(): Promise<TestEventState> {
+  const access = await authorise('change');
+  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
+  try {
+    const { data, requestId } = await getPartnerClient().sendTestEvent();
+    if (!data.delivery_id) return { status: 'error', error: { title: 'No delivery id came back', message: 'The service queued the test but did not say which delivery it is. Look for it in the list below.', requestId } };
+    return { status: 'queued', deliveryId: data.delivery_id, requestId };
+  } catch (err) {
+    return {
+      status: 'error',
+      error: toDisplayError(err, {
+        webhook_not_configured: () => ({
+          title: 'No webhook URL is configured',
+          message: 'The webhook URL is set in the service’s account panel, not here. Set it there (and the auth token), then send the test again.',
+        }),
+      }),
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { requireSessionUser } from '@/lib/auth/session';
+import { formatDateTime } from '@/lib/format';
+import { pageCount, readPageParam } from '@/lib/pagination';
+import { distinctEventTypes, listWebhookEvents } from '@/lib/webhooks/event-store';
+import { WebhooksTabs } from '../webhooks-tabs';
+
+export const metadata: Metadata = { title: 'Events received' };
+export const dynamic = 'force-dynamic';
+
+const PAGE_SIZE = 25;
+type Search = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+const TYPE = /^[a-z0-9_.]{1,60}$/;
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireSessionUser();
+  const raw = await searchParams;
+  const problems: string[] = [];
+  const pick = (name: string, pattern: RegExp, label: string) => {
+    const value = first(raw[name])?.trim();
+    if (!value) return undefined;
+    if (pattern.test(value)) return value;
+    problems.push(`“${value.slice(0, 40)}” is not a valid ${label}; that filter is ignored.`);
+    return undefined;
+  };
+  const type = pick('type', TYPE, 'event type');
+  const robotId = pick('robot', ID, 'robot id');
+  const conversationId = pick('conversation', ID, 'conversation id');
+  const includeTests = first(raw.tests) === '1';
+  const { page, problem } = readPageParam(raw.page);
+  if (problem) problems.push(problem);
+
+  const { rows, total } = listWebhookEvents({ type, robotId, conversationId, includeTests }, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const types = distinctEventTypes();
+  const base = new URLSearchParams();
+  if (type) base.set('type', type);
+  if (robotId) base.set('robot', robotId);
+  if (conversationId) base.set('conversation', conversationId);
+  if (includeTests) base.set('tests', '1');
+  const hrefFor = (p: number) => `/webhooks/events?${new URLSearchParams([...base, ['page', String(p)]]).toString()}`;
+
+  return (
+    <>
+      <PageHeader title="Webhooks" description="Events our receiver accepted (signature and token checked), newest first. A retried delivery is stored once." />
+      <WebhooksTabs current="events" />
+      <form method="get" action="/webhooks/events" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <div>
+          <label htmlFor="ev-type" className="block text-sm font-medium">Type</label>
+          <select id="ev-type" name="type" defaultValue={type ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <option value="">Any type</option>
+            {types.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="ev-robot" className="block text-sm font-medium">Robot id</label>
+          <input id="ev-robot" name="robot" defaultValue={robotId ?? ''} className="mt-1 w-48 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+        </div>
+        <div>
+          <label htmlFor="ev-conversation" className="block text-sm font-medium">Conversation id</label>
+          <input id="ev-conversation" name="conversation" defaultValue={conversationId ?? ''} className="mt-1 w-48 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" name="tests" value="1" defaultChecked={includeTests} /> Include test events
+        </label>
+        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">Filter</button>
+      </form>
+      {problems.length > 0 && <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problems.join(' ')}</p>}
+      {rows.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title={base.size > 0 ? 'No events match these filters' : 'No events received yet'}>
+            Events arrive here when the service delivers them to this dashboard&apos;s receiver at <code>/api/webhooks/partner</code>.
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm" data-testid="events-table">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">Received</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Type</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Robot</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Customer</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Conversation</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Payload</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.webhookId} className="border-t border-slate-100 align-top" data-testid="event-row">
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.receivedAt)}</td>
+                    <td className="px-3 py-2">{e.type}{e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}</td>
+                    <td className="px-3 py-2 font-mono text-xs">{e.robotId ? <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>{e.robotId}</Link> : '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs">{e.externalId ?? '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs">
+                      {e.conversationId ? <Link className="text-brand-700 underline" href={`/conversations?conversation=${encodeURIComponent(e.conversationId)}`}>{e.conversationId}</Link> : '—'}
+                    </td>
+                    <td className="px-3 py-2">
+                      <details>
+                        <summary className="cursor-pointer text-slate-600">Show</summary>
+                        <pre className="mt-2 max-w-xl overflow-auto whitespace-pre-wrap break-all text-xs">{e.payload}</pre>
+                      </details>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PaginationNav page={page} totalPages={pageCount(total, PAGE_SIZE)} hrefFor={hrefFor} label="Event pages" />
+        </>
+      )}
+    </>
+  );
+}

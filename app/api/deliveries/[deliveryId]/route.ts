@@ -1,0 +1,17 @@
+import { getSessionUser } from '@/lib/auth/session';
+import { getPartnerClient } from '@/lib/data/partner';
+import { toDisplayError } from '@/lib/display-error';
+
+/** For the browser's polling of one delivery; the key stays here on the server. */
+export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
+  if (!(await getSessionUser())) return Response.json({ error: { title: 'Signed out', message: 'Sign in again to follow this delivery.' } }, { status: 401 });
+  const { deliveryId } = await params;
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(deliveryId)) return Response.json({ error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } }, { status: 400 });
+  try {
+    const { data, requestId } = await getPartnerClient().getDelivery(deliveryId);
+    return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
+  } catch (err) {
+    const error = toDisplayError(err, { not_found: () => ({ title: 'Delivery not found', message: 'No delivery with this id exists on the account. Check the id and try again.' }) });
+    return Response.json({ error }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+}

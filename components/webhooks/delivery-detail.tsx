@@ -1,0 +1,86 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import type { DisplayError } from '@/lib/display-error';
+import { formatDateTime } from '@/lib/format';
+import type { Delivery } from '@/lib/partner/schemas';
+import { DeliveryStatusBadge, isSettled } from './delivery-status';
+
+type Answer = { delivery: Delivery; requestId?: string } | { error: DisplayError };
+
+async function fetchDelivery(deliveryId: string): Promise<Answer> {
+  const res = await fetch(`/api/deliveries/${encodeURIComponent(deliveryId)}`, { cache: 'no-store' });
+  return (await res.json()) as Answer;
+}
+
+/** Follows a delivery: polls while it is pending or retrying, stops once it has settled. */
+export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliveryId: string; initial?: Delivery; pollMs?: number }) {
+  const query = useQuery({
+    queryKey: ['delivery', deliveryId],
+    queryFn: () => fetchDelivery(deliveryId),
+    initialData: initial ? { delivery: initial } : undefined,
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      return data && 'delivery' in data && isSettled(data.delivery.status) ? false : pollMs;
+    },
+  });
+  const data = query.data;
+  if (!data) return <p role="status" className="text-sm text-slate-600">Loading delivery…</p>;
+  if ('error' in data) return <ApiErrorNotice error={data.error} />;
+  const d = data.delivery;
+  const attempts = [...(d.attempts ?? [])].sort((a, b) => (a.attempt ?? 0) - (b.attempt ?? 0));
+  const settled = isSettled(d.status);
+  return (
+    <div className="space-y-6" data-testid="delivery-detail">
+      <dl className="grid grid-cols-[10rem_1fr] gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm">
+        <dt className="text-slate-600">Delivery</dt>
+        <dd className="font-mono">{d.delivery_id ?? deliveryId}</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd className="flex items-center gap-2">
+          <DeliveryStatusBadge status={d.status} />
+          {!settled && <span className="text-xs text-slate-500" aria-live="polite">refreshing by itself…</span>}
+        </dd>
+        <dt className="text-slate-600">Event</dt>
+        <dd>{d.event_type ?? 'unknown'} <span className="font-mono text-xs text-slate-500">{d.event_id}</span></dd>
+        <dt className="text-slate-600">Created</dt>
+        <dd>{formatDateTime(d.created_at)}</dd>
+        {!settled && (
+          <>
+            <dt className="text-slate-600">Next attempt</dt>
+            <dd data-testid="next-attempt">{d.next_attempt_at ? formatDateTime(d.next_attempt_at) : 'not scheduled'}</dd>
+          </>
+        )}
+      </dl>
+      <section aria-labelledby="attempts-heading">
+        <h2 id="attempts-heading" className="text-lg font-semibold">Attempts ({attempts.length})</h2>
+        {attempts.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Not tried yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-3">
+            {attempts.map((a, i) => (
+              <li key={a.attempt ?? i} className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="delivery-attempt">
+                <p className="font-medium">
+                  Attempt {a.attempt ?? i + 1} · {formatDateTime(a.attempted_at)} ·{' '}
+                  <span data-testid="attempt-status">{a.response_status ? `HTTP ${a.response_status}` : 'no answer'}</span>
+                  {typeof a.duration_ms === 'number' && ` · ${a.duration_ms} ms`}
+                </p>
+                {a.error && <p className="mt-1 text-red-800">Error: {a.error}</p>}
+                {a.response_body && (
+                  <details className="mt-2">
+                    <summary className="cursor-pointer text-slate-600">Response body (first 4 KiB)</summary>
+                    <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{a.response_body}</pre>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="payload-heading">
+        <h2 id="payload-heading" className="text-lg font-semibold">Payload</h2>
+        <pre className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-xs" data-testid="delivery-payload">{JSON.stringify(d.payload ?? null, null, 2)}</pre>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db';
+import type { WebhookEventRow } from '@/lib/db/schema';
+import type { StoredEvent } from './receiver';
+
+/** Inserts once per webhook-id; false when it was already there (a retried delivery). */
+export function storeWebhookEvent(event: StoredEvent): boolean {
+  const result = getDb().insert(schema.webhookEvents).values(event).onConflictDoNothing({ target: schema.webhookEvents.webhookId }).run();
+  return result.changes > 0;
+}
+
+export type EventFilter = { type?: string; robotId?: string; conversationId?: string; includeTests?: boolean };
+
+export function listWebhookEvents(filter: EventFilter, limit: number, offset: number): { rows: WebhookEventRow[]; total: number } {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(schema.webhookEvents.type, filter.type));
+  if (filter.robotId) conditions.push(eq(schema.webhookEvents.robotId, filter.robotId));
+  if (filter.conversationId) conditions.push(eq(schema.webhookEvents.conversationId, filter.conversationId));
+  if (!filter.includeTests) conditions.push(eq(schema.webhookEvents.isTest, false));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const db = getDb();
+  const rows = db.select().from(schema.webhookEvents).where(where).orderBy(desc(schema.webhookEvents.receivedAt), desc(schema.webhookEvents.webhookId)).limit(limit).offset(offset).all();
+  const [counted] = db.select({ n: count() }).from(schema.webhookEvents).where(where).all();
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export function distinctEventTypes(): string[] {
+  return getDb()
+    .selectDistinct({ type: schema.webhookEvents.type })
+    .from(schema.webhookEvents)
+    .all()
+    .map((r) => r.type)
+    .sort();
+}
