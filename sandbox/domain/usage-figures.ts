@@ -31,72 +31,75 @@ function statement(sqlite: Database.Database, sql: string): Database.Statement {
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-interface BucketRow {
+interface PartRow {
   robot_id: string;
-  client: number;
-  ai: number;
-  operator: number;
-  units: number;
-  single: number;
-}
-
-interface EdgeRow {
-  robot_id: string;
-  role: 'client' | 'ai' | 'operator';
-  units: number;
-  conversation_id: string;
+  client?: number;
+  ai?: number;
+  operator?: number;
+  units?: number;
+  conversations?: number;
 }
 
 /**
- * Figures from the roll-ups: whole months and whole days from usage_monthly / usage_daily, the
- * partial edge days from the messages of those days only (index on robot_id, at). Conversations:
- * single-day ones through the bucket counters, plus the distinct ids among multi-day conversation
- * days in the whole-day span and among the edge messages. A single-day conversation counted by a
- * counter has its one day inside the whole-day span, so it is never among the edge messages, and
- * multi-day ones never reach a counter: nothing is counted twice.
+ * Figures from the roll-ups. Each part is one statement grouped by robot (rows are aggregated inside
+ * SQLite; at most one row per robot comes back), added up here:
+ *  - whole months from usage_monthly, the other whole days from usage_daily: counts, units and the
+ *    single-day conversations (those whose messages all fall on that one day);
+ *  - multi-day conversations with a day in the whole-day span: COUNT(DISTINCT) over their days;
+ *  - the partial edge days from the messages of those days only (index on robot_id, at), and the
+ *    conversations seen there that have no day in the whole-day span (distinct across both edges).
+ * A single-day conversation counted by a counter has its one day inside the span, so it is never at
+ * an edge; a multi-day one is counted in the span or, failing that, at an edge: never twice.
  */
 export function rollupFigures(sqlite: Database.Database, robotIds: readonly string[], fromMs: number, toMs: number): Map<string, Figures> {
   const out = new Map<string, Figures>(robotIds.map((id) => [id, emptyFigures()]));
   if (robotIds.length === 0) return out;
   const ids = placeholders(robotIds.length);
   const plan = planWindow(fromMs, toMs);
-  const conversationIds = new Map<string, Set<string>>(robotIds.map((id) => [id, new Set<string>()]));
-
-  const addBuckets = (table: 'usage_monthly' | 'usage_daily', key: 'month' | 'day', range: Range) => {
-    const sql = `SELECT robot_id, SUM(client) AS client, SUM(ai) AS ai, SUM(operator) AS operator, SUM(units) AS units,
-      SUM(single_day_conversations) AS single FROM ${table} WHERE robot_id IN (${ids}) AND ${key} BETWEEN ? AND ? GROUP BY robot_id`;
-    for (const row of statement(sqlite, sql).all(...robotIds, range.from, range.to) as BucketRow[]) {
+  const add = (sql: string, args: (string | number)[]) => {
+    for (const row of statement(sqlite, sql).all(...args) as PartRow[]) {
       const figures = out.get(row.robot_id);
       if (!figures) continue;
-      figures.client += row.client;
-      figures.ai += row.ai;
-      figures.operator += row.operator;
-      figures.units += row.units;
-      figures.conversations += row.single;
+      figures.client += row.client ?? 0;
+      figures.ai += row.ai ?? 0;
+      figures.operator += row.operator ?? 0;
+      figures.units += row.units ?? 0;
+      figures.conversations += row.conversations ?? 0;
     }
   };
-  if (plan.months) addBuckets('usage_monthly', 'month', plan.months);
-  for (const days of plan.days) addBuckets('usage_daily', 'day', days);
+  const buckets = (table: string, key: string) =>
+    `SELECT robot_id, SUM(client) AS client, SUM(ai) AS ai, SUM(operator) AS operator, SUM(units) AS units,
+      SUM(single_day_conversations) AS conversations FROM ${table} WHERE robot_id IN (${ids}) AND ${key} BETWEEN ? AND ? GROUP BY robot_id`;
 
+  if (plan.months) add(buckets('usage_monthly', 'month'), [...robotIds, plan.months.from, plan.months.to]);
+  for (const days of plan.days) add(buckets('usage_daily', 'day'), [...robotIds, days.from, days.to]);
   if (plan.fullDays) {
-    const sql = `SELECT robot_id, conversation_id FROM multi_day_conversation_days WHERE robot_id IN (${ids}) AND day BETWEEN ? AND ?`;
-    for (const row of statement(sqlite, sql).iterate(...robotIds, plan.fullDays.from, plan.fullDays.to) as Iterable<EdgeRow>) {
-      conversationIds.get(row.robot_id)?.add(row.conversation_id);
-    }
+    add(
+      `SELECT robot_id, COUNT(DISTINCT conversation_id) AS conversations FROM multi_day_conversation_days
+        WHERE robot_id IN (${ids}) AND day BETWEEN ? AND ? GROUP BY robot_id`,
+      [...robotIds, plan.fullDays.from, plan.fullDays.to],
+    );
   }
-  for (const edge of plan.edges) {
-    const sql = `SELECT robot_id, role, units, conversation_id FROM messages WHERE robot_id IN (${ids}) AND at BETWEEN ? AND ?`;
-    for (const row of statement(sqlite, sql).iterate(...robotIds, edge.from, edge.to) as Iterable<EdgeRow>) {
-      const figures = out.get(row.robot_id);
-      if (!figures) continue;
-      figures[row.role] += 1;
-      figures.units += row.units;
-      conversationIds.get(row.robot_id)?.add(row.conversation_id);
-    }
-  }
-  for (const [robotId, set] of conversationIds) {
-    const figures = out.get(robotId);
-    if (figures) figures.conversations += set.size;
+  if (plan.edges.length === 0) return out;
+
+  // One SELECT per edge range: an OR of two ranges would lose the index range seek.
+  const edgeMessages = (columns: string) =>
+    plan.edges.map(() => `SELECT ${columns} FROM messages WHERE robot_id IN (${ids}) AND at BETWEEN ? AND ?`).join(' UNION ALL ');
+  const edgeArgs = plan.edges.flatMap((edge) => [...robotIds, edge.from, edge.to]);
+  add(
+    `SELECT robot_id, SUM(role = 'client') AS client, SUM(role = 'ai') AS ai, SUM(role = 'operator') AS operator, SUM(units) AS units
+      FROM (${edgeMessages('robot_id, role, units')}) GROUP BY robot_id`,
+    edgeArgs,
+  );
+  if (plan.fullDays) {
+    add(
+      `SELECT robot_id, COUNT(DISTINCT conversation_id) AS conversations FROM (${edgeMessages('robot_id, conversation_id')}) AS e
+        WHERE NOT EXISTS (SELECT 1 FROM conversation_days d WHERE d.conversation_id = e.conversation_id AND d.day BETWEEN ? AND ?)
+        GROUP BY robot_id`,
+      [...edgeArgs, plan.fullDays.from, plan.fullDays.to],
+    );
+  } else {
+    add(`SELECT robot_id, COUNT(DISTINCT conversation_id) AS conversations FROM (${edgeMessages('robot_id, conversation_id')}) GROUP BY robot_id`, edgeArgs);
   }
   return out;
 }
