@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { planWindow, type Range } from './time-buckets';
+import { planWindow } from './time-buckets';
 
 /** Activity of one robot over an inclusive window (D12), before it is shaped into a Usage entry. */
 export interface Figures {
@@ -23,6 +23,8 @@ function statement(sqlite: Database.Database, sql: string): Database.Statement {
   }
   let prepared = cache.get(sql);
   if (!prepared) {
+    // Shapes are few (id count x window plan) but unbounded in principle: start over past a cap.
+    if (cache.size >= 500) cache.clear();
     prepared = sqlite.prepare(sql);
     cache.set(sql, prepared);
   }
