@@ -35,6 +35,8 @@ export default defineConfig({
       DATA_DIR: E2E.dataDir,
       SANDBOX_ADMIN_TOKEN: E2E.adminToken,
       AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+      // Tests compare figures with the API, so no background traffic moves them.
+      SANDBOX_SIMULATOR: 'off',
       PARTNER_API_URL: '',
       PARTNER_API_KEY: '',
     },

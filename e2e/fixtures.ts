@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { DEMO_USERS } from '../lib/demo-users';
 import { E2E } from './e2e-env';
 
@@ -77,10 +77,45 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
-export const test = base.extend<{ control: ControlApi }>({
+/**
+ * A partner key the test itself can call the API with. The demo key lives only in the dashboard's
+ * process, so the worker rotates it once and gives the new key to the dashboard on its Settings page.
+ */
+async function rotateDemoKeyIntoDashboard(browser: Browser): Promise<string> {
+  const control = new ControlApi();
+  const rotated = await control.call<{ api_key: string }>('POST', `/accounts/${control.demoAccountId()}/keys/rotate`);
+  expect(rotated.status).toBe(201);
+  const page = await browser.newPage({ baseURL: E2E.dashboardUrl });
+  await logIn(page, 'admin');
+  await page.goto('/settings');
+  await page.getByLabel('New API key').fill(rotated.body.api_key);
+  await page.getByRole('button', { name: 'Check and save key' }).click();
+  await expect(page.getByText('Key saved')).toBeVisible();
+  await page.close();
+  return rotated.body.api_key;
+}
+
+export type PartnerApi = <T = unknown>(path: string) => Promise<{ status: number; body: T }>;
+
+export const test = base.extend<{ control: ControlApi }, { apiKey: string; partnerApi: PartnerApi }>({
   control: async ({}, use) => {
     await use(new ControlApi());
   },
+  apiKey: [
+    async ({ browser }, use) => {
+      await use(await rotateDemoKeyIntoDashboard(browser));
+    },
+    { scope: 'worker' },
+  ],
+  partnerApi: [
+    async ({ apiKey }, use) => {
+      await use(async <T,>(path: string) => {
+        const res = await fetch(`${E2E.sandboxUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
+        return { status: res.status, body: (await res.json()) as T };
+      });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export { expect };

@@ -74,7 +74,16 @@ export async function ensureDemoAccount(api: ControlApi, dataDir: string, dashbo
     const made = await control(api, 'POST', `/accounts/${encodeURIComponent(account.account_id)}/robots`, robot, z.unknown());
     if (made.status !== 201) throw new Error(`Could not create demo robot ${robot.name} (sandbox answered ${made.status})`);
   }
+  // A deterministic 90-day history, so usage charts have something to show on first start.
+  const history = await control(api, 'POST', `/accounts/${encodeURIComponent(account.account_id)}/simulate-history`, { days: 90, seed: 20260914 }, z.unknown());
+  if (history.status !== 201) throw new Error(`Could not seed the demo history (sandbox answered ${history.status})`);
   const kept = { account_id: account.account_id, webhook_secret: account.webhook_secret, webhook_auth_token: webhookAuthToken };
   fs.writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
   return { ...kept, api_key: account.api_key };
+}
+
+/** Keeps demo conversations going while the dashboard runs (events, usage), unless switched off. */
+export async function setDemoSimulator(api: ControlApi, accountId: string, enabled: boolean): Promise<void> {
+  const res = await control(api, 'POST', '/simulator', { account_id: accountId, enabled, interval_seconds: 15 }, z.unknown());
+  if (res.status !== 200) throw new Error(`Could not ${enabled ? 'start' : 'stop'} the traffic simulator (sandbox answered ${res.status})`);
 }

@@ -31,6 +31,7 @@ const launchEnvSchema = z
       .string()
       .optional()
       .refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), 'PARTNER_API_URL must be an http(s) URL, e.g. https://api.example.com'),
+    SANDBOX_SIMULATOR: z.enum(['on', 'off'], 'SANDBOX_SIMULATOR must be "on" or "off"').default('on'),
     PARTNER_API_KEY: z
       .string()
       .optional()
@@ -53,6 +54,8 @@ export type LaunchConfig = {
   sandboxAdminToken: string;
   authSecret: string;
   realService: { url: string; apiKey: string } | null;
+  /** Live demo traffic in the sandbox. */
+  simulator: boolean;
 };
 
 /** Returns the config, or one line naming the bad setting. */
@@ -66,6 +69,7 @@ export function readLaunchConfig(env: Record<string, string | undefined>): { ok:
     AUTH_SECRET: blankToUndefined(env.AUTH_SECRET),
     PARTNER_API_URL: blankToUndefined(env.PARTNER_API_URL),
     PARTNER_API_KEY: blankToUndefined(env.PARTNER_API_KEY),
+    SANDBOX_SIMULATOR: blankToUndefined(env.SANDBOX_SIMULATOR),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -84,6 +88,7 @@ export function readLaunchConfig(env: Record<string, string | undefined>): { ok:
       dataDir: e.DATA_DIR,
       sandboxAdminToken: e.SANDBOX_ADMIN_TOKEN ?? kept.sandboxAdminToken,
       authSecret: e.AUTH_SECRET ?? kept.authSecret,
+      simulator: e.SANDBOX_SIMULATOR === 'on',
       realService: e.PARTNER_API_URL && e.PARTNER_API_KEY ? { url: e.PARTNER_API_URL.replace(/\/+$/, ''), apiKey: e.PARTNER_API_KEY } : null,
     },
   };

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { DEMO_USERS } from '../lib/demo-users';
-import { ensureDemoAccount } from './demo-account';
+import { ensureDemoAccount, setDemoSimulator } from './demo-account';
 import { readLaunchConfig } from './launch-config';
 
 const mode = process.argv[2] === 'start' ? 'start' : 'dev';
@@ -61,7 +61,9 @@ async function main(): Promise<void> {
       SANDBOX_ADMIN_TOKEN: config.sandboxAdminToken,
     });
     await waitFor(`${sandboxUrl}/sandbox/health`, 60_000);
-    const demo = await ensureDemoAccount({ baseUrl: sandboxUrl, adminToken: config.sandboxAdminToken }, config.dataDir, config.port);
+    const controlApi = { baseUrl: sandboxUrl, adminToken: config.sandboxAdminToken };
+    const demo = await ensureDemoAccount(controlApi, config.dataDir, config.port);
+    await setDemoSimulator(controlApi, demo.account_id, config.simulator);
     partnerEnv = {
       PARTNER_API_MODE: 'sandbox',
       PARTNER_API_URL: sandboxUrl,

@@ -26,7 +26,7 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
                 return c.key === 'name' ? (
                   <th key={c.key} scope="row" className="px-3 py-2 font-medium">{row.name}</th>
                 ) : (
-                  <td key={c.key} className={`px-3 py-2 ${typeof value === 'number' ? 'text-right tabular-nums' : 'font-mono text-xs'}`}>
+                  <td key={c.key} className={`px-3 py-2 ${typeof value === 'number' ? 'text-right tabular-nums' : 'whitespace-nowrap font-mono text-xs'}`}>
                     {typeof value === 'number' ? number.format(value) : value || '—'}
                   </td>
                 );
