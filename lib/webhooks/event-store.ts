@@ -33,3 +33,24 @@ export function distinctEventTypes(): string[] {
     .map((r) => r.type)
     .sort();
 }
+
+export type ConversationSummary = { conversationId: string; robotId: string | null; externalId: string | null; events: number; lastType: string; lastAt: string };
+
+/** Conversations known from received events, most recently active first. */
+export function recentConversations(limit: number): ConversationSummary[] {
+  const rows = getDb()
+    .select()
+    .from(schema.webhookEvents)
+    .where(and(eq(schema.webhookEvents.isTest, false)))
+    .orderBy(desc(schema.webhookEvents.receivedAt))
+    .limit(5000)
+    .all();
+  const byConversation = new Map<string, ConversationSummary>();
+  for (const row of rows) {
+    if (!row.conversationId) continue;
+    const known = byConversation.get(row.conversationId);
+    if (known) known.events += 1;
+    else byConversation.set(row.conversationId, { conversationId: row.conversationId, robotId: row.robotId, externalId: row.externalId, events: 1, lastType: row.type, lastAt: row.receivedAt });
+  }
+  return [...byConversation.values()].slice(0, limit);
+}

@@ -1,14 +1,80 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { requireSessionUser } from '@/lib/auth/session';
+import { formatDateTime } from '@/lib/format';
+import { listWebhookEvents, recentConversations } from '@/lib/webhooks/event-store';
 
 export const metadata: Metadata = { title: 'Conversations' };
+export const dynamic = 'force-dynamic';
 
-export default function ConversationsPage() {
+type Search = Record<string, string | string[] | undefined>;
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+function textOf(payload: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (typeof parsed === 'object' && parsed !== null && 'data' in parsed) {
+      const data = (parsed as { data: unknown }).data;
+      if (typeof data === 'object' && data !== null && 'text' in data && typeof (data as { text: unknown }).text === 'string') return (data as { text: string }).text;
+    }
+  } catch {
+    // The receiver stored it verbatim; an unreadable payload just shows no text.
+  }
+  return null;
+}
+
+/**
+ * The API cannot read conversations back (only the 20 latest messages of a social-DM one), so this
+ * section shows what our webhook receiver recorded.
+ */
+export default async function ConversationsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireSessionUser();
+  const raw = (await searchParams).conversation;
+  const requested = Array.isArray(raw) ? raw[0] : raw;
+  const conversationId = requested && ID.test(requested) ? requested : undefined;
+
+  if (conversationId) {
+    const { rows } = listWebhookEvents({ conversationId }, 200, 0);
+    const timeline = [...rows].reverse();
+    return (
+      <>
+        <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/conversations" className="text-brand-700 underline">Conversations</Link> / {conversationId}</nav>
+        <PageHeader title="Conversation" description={<>Events received for <code className="font-mono">{conversationId}</code>, oldest first.</>} />
+        {timeline.length === 0 ? (
+          <EmptyState title="No events received for this conversation">Its events may not have been delivered to this dashboard yet.</EmptyState>
+        ) : (
+          <ol className="space-y-2" data-testid="conversation-timeline">
+            {timeline.map((e) => (
+              <li key={e.webhookId} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+                <p className="font-medium">{e.type} <span className="font-normal text-slate-500">· {formatDateTime(e.receivedAt)}</span></p>
+                {textOf(e.payload) && <p className="mt-1 text-slate-700">“{textOf(e.payload)}”</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </>
+    );
+  }
+
+  const conversations = recentConversations(100);
   return (
     <>
-      <PageHeader title="Conversations" description="Typing indicator and attachments for live conversations." />
-      <EmptyState title="Conversations are not available in this version yet" />
+      <PageHeader title="Conversations" description="Conversations this dashboard heard about through webhook events, most recently active first." />
+      {requested && !conversationId && <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">“{requested.slice(0, 40)}” is not a conversation id; showing the list.</p>}
+      {conversations.length === 0 ? (
+        <EmptyState title="No conversations yet">They appear when the service delivers chat and message events to this dashboard.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {conversations.map((c) => (
+            <li key={c.conversationId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <Link href={`/conversations?conversation=${encodeURIComponent(c.conversationId)}`} className="font-mono text-brand-700 underline">{c.conversationId}</Link>
+              <span className="text-slate-600">{c.externalId ?? 'no customer id'} · {c.events} event{c.events === 1 ? '' : 's'} · last {c.lastType} {formatDateTime(c.lastAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
