@@ -1,19 +1,27 @@
 import { expect, logIn, snap, test } from './fixtures';
 
-test('an admin sees the demo robots, newest first, and pages through them', async ({ page }) => {
+test('an admin sees the demo robots, newest first, and pages through them', async ({ page, control }) => {
+  const newest = await control.createRobot({ name: `Newest robot ${Date.now()}`, channels: [{ type: 'widget', is_active: false }] });
   await logIn(page, 'admin');
   await page.goto('/robots');
   const rows = page.getByTestId('robot-row');
   await expect(rows).toHaveCount(10);
-  await expect(page.getByRole('heading', { name: 'Nimbus Cloud Hosting' })).toBeVisible();
-  await expect(rows.first().getByTestId('channel-badge').first()).toContainText(/active|inactive/);
+  await expect(rows.first().getByTestId('robot-name')).toHaveText(newest.name);
+  await expect(rows.first().getByTestId('channel-badge')).toContainText('inactive');
   await snap(page, 'robots-page-1');
 
-  await page.getByRole('navigation', { name: 'Robot pages' }).getByRole('link', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/robots\?page=2$/);
+  // The oldest demo robot is on the last page; walk there with the page links.
+  const nav = page.getByRole('navigation', { name: 'Robot pages' });
+  for (let expected = 2; expected <= 20; expected++) {
+    await nav.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/robots\\?page=${expected}$`));
+    await expect(nav.getByText(String(expected), { exact: true })).toHaveAttribute('aria-current', 'page');
+    if (await page.getByRole('heading', { name: 'Acme Support' }).isVisible()) break;
+  }
   await expect(page.getByRole('heading', { name: 'Acme Support' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Nimbus Cloud Hosting' })).toHaveCount(0);
-  await snap(page, 'robots-page-2');
+  await expect(page.getByRole('heading', { name: newest.name })).toHaveCount(0);
+  await expect(nav.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+  await snap(page, 'robots-last-page');
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Acme Support' })).toBeVisible();
