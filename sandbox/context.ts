@@ -3,6 +3,7 @@ import type { Scheduler } from './scheduler';
 import type { Store } from './store/db';
 import type { RateLimiter } from './http/rate-limit';
 import type { Faults } from './domain/faults';
+import type { WebhookDispatcher } from './webhooks/dispatcher';
 
 /** Everything a route or domain function may need, built once per running sandbox. */
 export interface SandboxContext {
@@ -12,5 +13,7 @@ export interface SandboxContext {
   keySecret: Buffer;
   rateLimiter: RateLimiter;
   faults: Faults;
+  /** Sends the webhook outbox; `kick()` after storing a delivery makes its first attempt immediate. */
+  webhooks: WebhookDispatcher;
   log: (message: string) => void;
 }

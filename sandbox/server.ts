@@ -8,6 +8,8 @@ import { loadKeySecret } from './domain/keys';
 import { createRateLimiter } from './http/rate-limit';
 import { createScheduler } from './scheduler';
 import { openStore } from './store/db';
+import { registerReplyQueue } from './replies/queue';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
 
 export interface StartOptions {
   /** 0 picks a free port. */
@@ -16,6 +18,8 @@ export interface StartOptions {
   adminToken: string;
   host?: string;
   log?: (message: string) => void;
+  /** How long a webhook endpoint has to answer (D19: 15 s); tests shorten it. */
+  webhookTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -24,23 +28,32 @@ export interface RunningSandbox {
 }
 
 /** Opens (creating and migrating if needed) the data directory and wires the sandbox's parts. */
-export function createSandboxContext(dataDir: string, log: (message: string) => void): SandboxContext {
+export function createSandboxContext(
+  dataDir: string,
+  log: (message: string) => void,
+  options: { webhookTimeoutMs?: number | undefined } = {},
+): SandboxContext {
   const store = openStore(dataDir);
   const clock = createClock(store);
-  return {
+  const ctx: SandboxContext = {
     store,
     clock,
     scheduler: createScheduler(clock, log),
     keySecret: loadKeySecret(store),
     rateLimiter: createRateLimiter(clock),
     faults: createFaults(),
+    webhooks: createWebhookDispatcher({ store, clock, log, timeoutMs: options.webhookTimeoutMs }),
     log,
   };
+  // Due work of issue 5: the reply queue first, so a reply it sends is delivered in the same pass.
+  registerReplyQueue(ctx);
+  ctx.scheduler.register('webhook-deliveries', () => ctx.webhooks.pass());
+  return ctx;
 }
 
 export async function startSandbox(options: StartOptions): Promise<RunningSandbox> {
   const log = options.log ?? ((message: string) => console.error(message));
-  const ctx = createSandboxContext(options.dataDir, log);
+  const ctx = createSandboxContext(options.dataDir, log, { webhookTimeoutMs: options.webhookTimeoutMs });
   const { store, scheduler } = ctx;
   const { app } = createApp(ctx, options.adminToken);
   const host = options.host ?? '127.0.0.1';
@@ -55,6 +68,7 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
     store.close();
     throw error;
   }
+  ctx.webhooks.start();
   scheduler.start();
 
   const address = server.address() as AddressInfo;
@@ -64,6 +78,7 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
     url: `http://${urlHost}:${address.port}`,
     async close() {
       await scheduler.stop();
+      await ctx.webhooks.stop();
       await new Promise<void>((resolve, reject) => {
         running.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets would otherwise hold close() open until they time out.

@@ -2,11 +2,15 @@ import { randomBase62 } from './ids';
 import type { Model } from './vocabulary';
 
 export const MESSAGE_ROLES = ['client', 'ai', 'operator'] as const;
+// What an automated reply sends; the social platform allows 100 text and 10 audio or video sends per second.
+export const REPLY_KINDS = ['text', 'audio', 'video'] as const;
 export const SOURCES = ['direct', 'comment', 'story_reply', 'story_mention', 'reel'] as const;
-export const EVENT_TYPES = ['chat.started', 'chat.closed', 'message.received', 'message.sent'] as const;
+// D17; `message.failed` and `test` come from the reply path and the test event (issue 5).
+export const EVENT_TYPES = ['chat.started', 'chat.closed', 'message.received', 'message.sent', 'message.failed', 'test'] as const;
 
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 export type Source = (typeof SOURCES)[number];
+export type ReplyKind = (typeof REPLY_KINDS)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** D12: one unit per message, two on the enhanced-accuracy model. */

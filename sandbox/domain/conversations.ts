@@ -8,10 +8,11 @@ import {
   newMessageId,
   unitsPerMessage,
   type MessageRole,
+  type ReplyKind,
   type Source,
 } from './conversation-vocabulary';
 import { recordEvent } from './events';
-import { modelAt, modelHistory } from './robot-models';
+import { modelAt, modelHistory, type ModelHistory } from './robot-models';
 import { rollUpMessage } from './rollups';
 import { iso, isoOrNull, type ChannelType } from './vocabulary';
 
@@ -20,7 +21,28 @@ export interface MessageInput {
   text: string;
   /** Milliseconds; defaults to the sandbox clock's now. */
   at?: number | undefined;
+  /** What an automated reply sends (the social platform limits audio and video harder); default text. */
+  kind?: ReplyKind | undefined;
 }
+
+/** What happened to an automated reply that took the reply path (issue 5, D21). */
+export interface ReplyOutcome {
+  message_id: string;
+  status: 'sent' | 'queued' | 'failed';
+  reason: string | null;
+}
+
+/**
+ * Takes a live automated reply through the platform's send path (queue, limits, window), or
+ * answers null for a message that is simply recorded. Injected by callers (replies/queue.ts) so
+ * that this module does not depend on the reply path.
+ */
+export type ReplyHandler = (
+  robot: RobotRow,
+  conversation: ConversationRow,
+  input: MessageInput,
+  emit: boolean,
+) => { outcome: ReplyOutcome; message: MessageRow | null } | null;
 
 export interface ConversationInput {
   channel_type?: ChannelType | undefined;
@@ -57,13 +79,13 @@ function pickChannel(ctx: SandboxContext, robotId: string, type: ChannelType | u
  * only while that channel exists and is active (disabled, pending, lapsed or disconnected: none);
  * one tied to no channel always emits.
  */
-function emitsEvents(ctx: SandboxContext, conversation: ConversationRow): boolean {
+export function emitsEvents(ctx: SandboxContext, conversation: ConversationRow): boolean {
   if (conversation.channelId === null) return true;
   const channel = ctx.store.db.select({ isActive: channels.isActive }).from(channels).where(eq(channels.id, conversation.channelId)).get();
   return channel?.isActive === true;
 }
 
-function eventBase(robot: RobotRow, conversation: ConversationRow) {
+export function eventBase(robot: RobotRow, conversation: ConversationRow) {
   return {
     accountId: conversation.accountId,
     robotId: robot.id,
@@ -72,36 +94,69 @@ function eventBase(robot: RobotRow, conversation: ConversationRow) {
   };
 }
 
-function channelData(conversation: ConversationRow) {
+export function channelData(conversation: ConversationRow) {
   return { channel_id: conversation.channelId, channel_type: conversation.channelType, source: conversation.source };
 }
 
-function insertMessages(ctx: SandboxContext, robot: RobotRow, conversation: ConversationRow, inputs: MessageInput[], emit: boolean): MessageRow[] {
+/** Stores one message (with its roll-ups) and, when the channel emits, its message event. */
+export function recordMessage(
+  ctx: SandboxContext,
+  robot: RobotRow,
+  conversation: ConversationRow,
+  message: { id?: string | undefined; role: MessageRole; text: string; at: number },
+  emit: boolean,
+  history: ModelHistory = modelHistory(ctx, robot),
+): MessageRow {
+  const { at } = message;
+  const row: MessageRow = {
+    id: message.id ?? newMessageId(),
+    conversationId: conversation.id,
+    robotId: robot.id,
+    role: message.role,
+    text: message.text,
+    at,
+    units: unitsPerMessage(modelAt(history, at)),
+  };
+  ctx.store.db.insert(messages).values(row).run();
+  rollUpMessage(ctx, row);
+  if (emit) {
+    recordEvent(ctx, {
+      ...eventBase(robot, conversation),
+      type: row.role === 'client' ? 'message.received' : 'message.sent',
+      createdAt: at,
+      data: { message: { id: row.id, role: row.role, text: row.text, at: iso(at) }, ...channelData(conversation) },
+    });
+  }
+  return row;
+}
+
+export interface PostedMessages {
+  /** Messages stored now (a reply sent at once included; a queued or failed one not). */
+  messages: MessageRow[];
+  replies: ReplyOutcome[];
+}
+
+function insertMessages(
+  ctx: SandboxContext,
+  robot: RobotRow,
+  conversation: ConversationRow,
+  inputs: MessageInput[],
+  emit: boolean,
+  replies?: ReplyHandler,
+): PostedMessages {
   const history = modelHistory(ctx, robot);
   const now = ctx.clock.nowMs();
-  return inputs.map((input) => {
-    const at = input.at ?? now;
-    const row: MessageRow = {
-      id: newMessageId(),
-      conversationId: conversation.id,
-      robotId: robot.id,
-      role: input.role,
-      text: input.text,
-      at,
-      units: unitsPerMessage(modelAt(history, at)),
-    };
-    ctx.store.db.insert(messages).values(row).run();
-    rollUpMessage(ctx, row);
-    if (emit) {
-      recordEvent(ctx, {
-        ...eventBase(robot, conversation),
-        type: row.role === 'client' ? 'message.received' : 'message.sent',
-        createdAt: at,
-        data: { message: { id: row.id, role: row.role, text: row.text, at: iso(at) }, ...channelData(conversation) },
-      });
+  const posted: PostedMessages = { messages: [], replies: [] };
+  for (const input of inputs) {
+    const reply = replies?.(robot, conversation, input, emit) ?? null;
+    if (reply) {
+      posted.replies.push(reply.outcome);
+      if (reply.message) posted.messages.push(reply.message);
+      continue;
     }
-    return row;
-  });
+    posted.messages.push(recordMessage(ctx, robot, conversation, { ...input, at: input.at ?? now }, emit, history));
+  }
+  return posted;
 }
 
 /** D24: a conversation with its first messages, emitting chat.started and a message event each. */
@@ -153,12 +208,13 @@ function assertOpen(conversation: ConversationRow): void {
   }
 }
 
-export function addMessages(ctx: SandboxContext, conversationId: string, inputs: MessageInput[]): MessageRow[] {
+/** Appends messages; with `replies`, live automated replies take the reply path (issue 5). */
+export function addMessages(ctx: SandboxContext, conversationId: string, inputs: MessageInput[], replies?: ReplyHandler): PostedMessages {
   return ctx.store.transaction(() => {
     const conversation = requireConversation(ctx, conversationId);
     const robot = robotOf(ctx, conversation);
     assertOpen(conversation);
-    return insertMessages(ctx, robot, conversation, inputs, emitsEvents(ctx, conversation));
+    return insertMessages(ctx, robot, conversation, inputs, emitsEvents(ctx, conversation), replies);
   });
 }
 

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { events } from '../store/conversation-schema';
 import { newEventId, type EventType } from './conversation-vocabulary';
 import { iso } from './vocabulary';
+import { enqueueDelivery } from '../webhooks/outbox';
 
 export interface EventInput {
   accountId: string;
@@ -27,12 +28,18 @@ export interface EventEnvelope {
   data: Record<string, unknown>;
 }
 
+export interface RecordedEvent extends EventEnvelope {
+  /** The outbox delivery made for it, or null when the account had no webhook URL. */
+  readonly deliveryId: string | null;
+}
+
 /**
- * Stores one event with its envelope. Issue 5 puts the outbox and the dispatcher on top of this
- * table (`seq` is the recording order, `recorded_at` the sandbox time it was recorded); here it
- * is only kept. Callers decide whether an event is due at all (a disabled channel emits none).
+ * Stores one event with its envelope (`seq` is the recording order, `recorded_at` the sandbox time
+ * it was recorded) and, when the account has a webhook URL, its outbox delivery in the same
+ * transaction as the caller's (issue 5); the dispatcher is kicked to try it at once after commit.
+ * Callers decide whether an event is due at all (a disabled channel emits none).
  */
-export function recordEvent(ctx: SandboxContext, input: EventInput): EventEnvelope {
+export function recordEvent(ctx: SandboxContext, input: EventInput): RecordedEvent {
   const envelope: EventEnvelope = {
     id: newEventId(),
     type: input.type,
@@ -55,7 +62,9 @@ export function recordEvent(ctx: SandboxContext, input: EventInput): EventEnvelo
       envelope: { ...envelope },
     })
     .run();
-  return envelope;
+  const deliveryId = enqueueDelivery(ctx.store, ctx.clock, input.accountId, envelope);
+  if (deliveryId !== null) ctx.webhooks.kick();
+  return { ...envelope, deliveryId };
 }
 
 export function eventsOfConversation(ctx: SandboxContext, conversationId: string): EventEnvelope[] {

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { robots } from '../store/schema';
 import { requireAccount } from './accounts';
 import { addMessages, closeConversation, createConversation } from './conversations';
+import { liveReplies } from '../replies/queue';
 import { createRng, type Rng } from './prng';
 import { simulatedLine, simulatedSource } from './simulated-text';
 
@@ -56,10 +57,11 @@ function step(ctx: SandboxContext, state: SimulatorState): void {
       closeConversation(ctx, openId);
     } else if (openId !== undefined && (state.open.length >= MAX_OPEN || rng.chance(0.6))) {
       const reply = rng.chance(0.15) ? 'operator' : 'ai';
+      // Replies take the reply path (queue, limits, window) like those posted through the control API.
       addMessages(ctx, openId, [
         { role: 'client', text: simulatedLine(rng, 'client') },
         { role: reply, text: simulatedLine(rng, reply) },
-      ]);
+      ], liveReplies(ctx));
     } else {
       const robot = rng.pick(list);
       const conversation = createConversation(ctx, robot, {

@@ -163,6 +163,61 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (robot_id, day, conversation_id)
   ) WITHOUT ROWID;
   `,
+  // Issue 5 (webhooks): the outbox (one delivery per event of an account with a webhook URL,
+  // written in the event's transaction), its attempts, the automated-reply queue (D21) and
+  // provider outages switched on through the control API.
+  `
+  CREATE TABLE deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    attempt_count INTEGER NOT NULL DEFAULT 0,
+    sending_since INTEGER
+  );
+  CREATE INDEX deliveries_account ON deliveries (account_id, created_at, seq);
+  CREATE INDEX deliveries_due ON deliveries (next_attempt_at, seq) WHERE next_attempt_at IS NOT NULL;
+  CREATE INDEX deliveries_event ON deliveries (event_id);
+  CREATE TABLE delivery_attempts (
+    delivery_id TEXT NOT NULL REFERENCES deliveries(id) ON DELETE CASCADE,
+    attempt INTEGER NOT NULL,
+    attempted_at INTEGER NOT NULL,
+    response_status INTEGER,
+    response_body TEXT,
+    duration_ms INTEGER NOT NULL,
+    error TEXT,
+    PRIMARY KEY (delivery_id, attempt)
+  );
+  CREATE TABLE reply_queue (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    robot_id TEXT NOT NULL,
+    conversation_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    channel_type TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    queued_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    reason TEXT,
+    finished_at INTEGER
+  );
+  CREATE INDEX reply_queue_waiting ON reply_queue (status, channel_id, seq);
+  CREATE INDEX reply_queue_conversation ON reply_queue (conversation_id, seq);
+  CREATE TABLE provider_outages (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    channel_type TEXT,
+    starts_at INTEGER NOT NULL,
+    until INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function migrate(sqlite: Database.Database): void {

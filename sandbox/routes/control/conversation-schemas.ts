@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MESSAGE_ROLES, SOURCES } from '../../domain/conversation-vocabulary';
+import { MESSAGE_ROLES, REPLY_KINDS, SOURCES } from '../../domain/conversation-vocabulary';
 import { parseInstant } from '../../domain/instants';
 import { CHANNEL_TYPES } from '../../domain/vocabulary';
 
@@ -15,6 +15,7 @@ export const MessageInputSchema = z.strictObject({
   role: z.enum(MESSAGE_ROLES),
   text: z.string().min(1).max(10_000),
   at: instant.optional().openapi({ description: 'Defaults to the sandbox clock now; may lie in the past.' }),
+  kind: z.enum(REPLY_KINDS).optional().openapi({ description: 'What a live `ai` reply sends (send-rate lane); default text. Ignored otherwise.' }),
 });
 
 export const CreateConversationBody = z

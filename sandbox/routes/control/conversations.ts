@@ -13,6 +13,7 @@ import {
 import { eventsOfConversation } from '../../domain/events';
 import { parseInstant } from '../../domain/instants';
 import { requireRobot } from '../../domain/robots';
+import { liveReplies } from '../../replies/queue';
 import type { AppEnv } from '../../http/env';
 import { validBody } from '../../http/errors';
 import { AddMessagesBody, CreateConversationBody, type MessageInputSchema } from './conversation-schemas';
@@ -37,7 +38,11 @@ const routes = {
     method: 'post',
     path: '/sandbox/api/conversations/{conversation_id}/messages',
     request: { params: conversationParams, body: jsonBody(AddMessagesBody) },
-    responses: { 201: jsonResponse('{message_ids}') },
+    responses: {
+      201: jsonResponse(
+        '{message_ids, replies}: `ai` messages without `at` on a conversation with an active channel take the reply path (queue, send limits, 24 h window; issue 5), each listed in `replies` as `{message_id, status: sent|queued|failed, reason}`; `message_ids` lists the messages stored now.',
+      ),
+    },
   }),
   close: createRoute({
     method: 'post',
@@ -48,7 +53,7 @@ const routes = {
 };
 
 function toInputs(messages: z.infer<typeof MessageInputSchema>[]): MessageInput[] {
-  return messages.map((m) => ({ role: m.role, text: m.text, at: m.at === undefined ? undefined : parseInstant(m.at) }));
+  return messages.map((m) => ({ role: m.role, text: m.text, kind: m.kind, at: m.at === undefined ? undefined : parseInstant(m.at) }));
 }
 
 export function registerConversationControlRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
@@ -75,8 +80,8 @@ export function registerConversationControlRoutes(app: OpenAPIHono<AppEnv>, ctx:
     const { conversation_id } = c.req.valid('param');
     requireConversation(ctx, conversation_id);
     const body = validBody(c, c.req.valid('json'));
-    const rows = addMessages(ctx, conversation_id, toInputs(body.messages));
-    return c.json({ message_ids: rows.map((row) => row.id) }, 201);
+    const posted = addMessages(ctx, conversation_id, toInputs(body.messages), liveReplies(ctx));
+    return c.json({ message_ids: posted.messages.map((row) => row.id), replies: posted.replies }, 201);
   });
 
   app.openapi(routes.close, (c) => {

@@ -5,6 +5,7 @@ import { defaultHook } from '../../http/errors';
 import { registerAccountControlRoutes } from './accounts';
 import { registerConversationControlRoutes } from './conversations';
 import { registerHandshakeControlRoutes } from './handshakes';
+import { registerProviderControlRoutes } from './providers';
 import { registerRobotControlRoutes } from './robots';
 import { registerSimulationControlRoutes } from './simulation';
 import { registerSystemControlRoutes } from './system';
@@ -17,6 +18,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerHandshakeControlRoutes(app, ctx);
   registerConversationControlRoutes(app, ctx);
   registerSimulationControlRoutes(app, ctx);
+  registerProviderControlRoutes(app, ctx);
   registerSystemControlRoutes(app, ctx);
   return app;
 }

@@ -6,6 +6,7 @@ import { registerChannelRoutes } from './channels';
 import { registerMetaRoutes } from './meta';
 import { registerRobotRoutes } from './robots';
 import { registerUsageRoutes } from './usage';
+import { registerWebhookRoutes } from './webhooks';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const REFERENCE_PATH = '/v1/reference';
@@ -26,6 +27,7 @@ export function createV1App(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerRobotRoutes(app, ctx);
   registerUsageRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
   registerMetaRoutes(app);
   return app;
 }

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Store } from '../store/db';
+import { accounts } from '../store/schema';
+import type { DeliveryRow } from '../store/webhook-schema';
+import { postWebhook, type PostOutcome } from './http-post';
+import { clearStaleSends, dueDeliveries, markSending, recordAttempt } from './outbox';
+import { deliveryHeaders } from './signing';
+
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
+const MAX_IN_FLIGHT = 4;
+
+export interface DispatcherOptions {
+  store: Store;
+  clock: Clock;
+  log: (message: string) => void;
+  /** D19: a 2xx within this many ms succeeds; tests may shorten it. */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Sends due deliveries. A pass starts up to MAX_IN_FLIGHT sends and returns without waiting for
+ * them, so a slow endpoint never holds up the scheduler or a clock advance, and at most four
+ * deliveries wait on slow endpoints at once (each for at most the timeout). A delivery is never
+ * sent twice at once: it is marked in flight (durably) before its request leaves.
+ */
+export interface WebhookDispatcher {
+  /** A pass right after the current synchronous work (e.g. the transaction that stored a delivery). */
+  kick(): void;
+  pass(): void;
+  /** Clears in-flight marks left by a previous run; call before the first pass. */
+  start(): void;
+  /** Aborts sends in flight without recording them (they are due again on the next start). */
+  stop(): Promise<void>;
+}
+
+export function createWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
+  const { store, clock, log } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  const inFlight = new Map<string, Promise<void>>();
+  const abort = new AbortController();
+  let kicked = false;
+  let stopped = false;
+
+  const noWebhook = (started: number): PostOutcome => ({
+    status: null,
+    body: null,
+    durationMs: Math.round(performance.now() - started),
+    error: 'no webhook URL is configured for the account any more',
+  });
+
+  async function send(row: DeliveryRow): Promise<void> {
+    // The account's configuration at the time of the attempt: a fixed URL or a new token applies
+    // to the retries of earlier events too.
+    const account = store.db.select().from(accounts).where(eq(accounts.id, row.accountId)).get();
+    const attemptedAt = row.nextAttemptAt ?? clock.nowMs();
+    const started = performance.now();
+    let outcome: PostOutcome;
+    try {
+      if (!account || account.webhookUrl === null) {
+        outcome = noWebhook(started);
+      } else {
+        const headers = deliveryHeaders(account, row.eventId, row.payload, Date.now(), clock.nowMs());
+        outcome = await postWebhook(account.webhookUrl, headers, row.payload, timeoutMs, abort.signal);
+      }
+    } catch (error) {
+      // Still a recorded, failed attempt: the delivery must not stay marked in flight.
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = { status: null, body: null, durationMs: Math.round(performance.now() - started), error: `could not send: ${message}` };
+    }
+    if (stopped) return;
+    recordAttempt(store, row, attemptedAt, outcome);
+  }
+
+  function pass(): void {
+    if (stopped) return;
+    const free = MAX_IN_FLIGHT - inFlight.size;
+    if (free <= 0) return;
+    for (const row of dueDeliveries(store, clock.nowMs(), free)) {
+      if (inFlight.has(row.id)) continue;
+      markSending(store, row.id, Date.now());
+      const running = send(row)
+        .catch((error: unknown) => {
+          if (!stopped) log(`sandbox webhook delivery ${row.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        })
+        .finally(() => {
+          inFlight.delete(row.id);
+          // A freed slot, or a next attempt already due after a clock advance: go on at once, so
+          // a long advance replays the due attempts one after another within seconds.
+          kick();
+        });
+      inFlight.set(row.id, running);
+    }
+  }
+
+  function kick(): void {
+    if (kicked || stopped) return;
+    kicked = true;
+    setImmediate(() => {
+      kicked = false;
+      try {
+        pass();
+      } catch (error) {
+        log(`sandbox webhook dispatcher pass failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    });
+  }
+
+  return {
+    kick,
+    pass,
+    start() {
+      const stale = clearStaleSends(store);
+      if (stale > 0) log(`sandbox: ${stale} webhook send(s) interrupted by the last stop are due again`);
+    },
+    async stop() {
+      stopped = true;
+      abort.abort();
+      await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import { randomBase62 } from '../domain/ids';
+import type { Store } from '../store/db';
+import { accounts } from '../store/schema';
+import { deliveries, deliveryAttempts, type DeliveryRow } from '../store/webhook-schema';
+import type { PostOutcome } from './http-post';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** D20: the wait after attempt n (index n - 1) before attempt n + 1; 8 attempts in all. */
+export const RETRY_WAITS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+export const MAX_ATTEMPTS = RETRY_WAITS_MS.length + 1;
+
+export const newDeliveryId = () => `dlv_${randomBase62(16)}`;
+
+export interface OutboxEnvelope {
+  id: string;
+  type: string;
+}
+
+/**
+ * Puts one event into the outbox when the account has a webhook URL at that moment, in the
+ * caller's transaction (recordEvent runs inside the event's one), so nothing is sent before it is
+ * stored. The first attempt is due at once. Returns the delivery id, or null without a URL.
+ */
+export function enqueueDelivery(store: Store, clock: Clock, accountId: string, envelope: OutboxEnvelope): string | null {
+  const account = store.db.select({ url: accounts.webhookUrl }).from(accounts).where(eq(accounts.id, accountId)).get();
+  if (!account || account.url === null) return null;
+  const now = clock.nowMs();
+  const id = newDeliveryId();
+  store.db
+    .insert(deliveries)
+    .values({
+      id,
+      accountId,
+      eventId: envelope.id,
+      eventType: envelope.type,
+      payload: JSON.stringify(envelope),
+      status: 'pending',
+      createdAt: now,
+      nextAttemptAt: now,
+      attemptCount: 0,
+      sendingSince: null,
+    })
+    .run();
+  return id;
+}
+
+/** Deliveries whose next attempt is due and that are not being sent, oldest due first. */
+export function dueDeliveries(store: Store, nowMs: number, limit: number): DeliveryRow[] {
+  return store.db
+    .select()
+    .from(deliveries)
+    .where(and(isNotNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, nowMs), isNull(deliveries.sendingSince)))
+    .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.seq))
+    .limit(limit)
+    .all();
+}
+
+/** Durable "in flight" mark, taken before the request leaves, so a restart knows to resend. */
+export function markSending(store: Store, deliveryId: string, wallMs: number): void {
+  store.db.update(deliveries).set({ sendingSince: wallMs }).where(eq(deliveries.id, deliveryId)).run();
+}
+
+/**
+ * On start nothing of this process is in flight: a mark left by a stopped or killed sandbox means
+ * that attempt never got recorded, so the delivery is simply due again (same attempt number, same
+ * webhook-id; the receiver may see it twice, which is why it dedupes on webhook-id).
+ */
+export function clearStaleSends(store: Store): number {
+  return store.db.update(deliveries).set({ sendingSince: null }).where(isNotNull(deliveries.sendingSince)).run().changes;
+}
+
+/** A 2xx whose status line came within the deadline (a body cut short afterwards does not matter). */
+export const isSuccess = (outcome: PostOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+
+/**
+ * Records attempt n and moves the delivery on (D19, D20). `attemptedAt` is the attempt's scheduled
+ * time on the sandbox clock, so every wait is measured exactly from the attempt before and a clock
+ * advance replays the schedule as if the time had passed.
+ */
+export function recordAttempt(store: Store, row: DeliveryRow, attemptedAt: number, outcome: PostOutcome): DeliveryRow {
+  const attempt = row.attemptCount + 1;
+  const succeeded = isSuccess(outcome);
+  const wait = RETRY_WAITS_MS[attempt - 1];
+  const next = succeeded || wait === undefined ? null : attemptedAt + wait;
+  const status = succeeded ? 'succeeded' : next === null ? 'failed' : 'retrying';
+  return store.transaction(() => {
+    store.db
+      .insert(deliveryAttempts)
+      .values({
+        deliveryId: row.id,
+        attempt,
+        attemptedAt,
+        responseStatus: outcome.status,
+        responseBody: outcome.body,
+        durationMs: outcome.durationMs,
+        error: succeeded ? outcome.error : (outcome.error ?? `answered HTTP ${outcome.status ?? '-'}; only a 2xx counts as delivered`),
+      })
+      .run();
+    store.db
+      .update(deliveries)
+      .set({ status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null })
+      .where(eq(deliveries.id, row.id))
+      .run();
+    return { ...row, status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null };
+  });
+}
