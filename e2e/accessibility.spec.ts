@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from './fixtures';
+
+async function expectNoViolations(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
+}
+
+test('the sign-in page is accessible', async ({ page }) => {
+  await page.goto('/login');
+  await expectNoViolations(page, 'login');
+});
+
+test('the main pages are accessible', async ({ page, control }) => {
+  const robot = await control.createRobot({ name: `A11y robot ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
+  await logIn(page, 'admin');
+  for (const path of ['/robots', `/robots/${robot.id}`, '/usage', '/webhooks', '/webhooks/events', '/conversations', '/settings']) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+});
+
+test('the robots page works from the keyboard', async ({ page, control }) => {
+  const robot = await control.createRobot({ name: `Keyboard robot ${Date.now()}` });
+  await logIn(page, 'admin');
+  await page.goto('/robots');
+  const deleteButton = page.getByRole('button', { name: `Delete ${robot.name}` });
+  await deleteButton.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Delete robot “${robot.name}”?` });
+  await expect(dialog).toBeVisible();
+  // Focus starts on Cancel, the safe choice; Escape closes without deleting.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toHaveCount(1);
+});
