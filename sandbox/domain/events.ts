@@ -15,6 +15,8 @@ export interface EventInput {
   /** When it happened (a message's `at`, which may lie in the past for imported history). */
   createdAt: number;
   data: Record<string, unknown>;
+  /** Sandbox time of recording (default now); the outbox delivery is created at the same instant. */
+  recordedAt?: number | undefined;
 }
 
 /** The D17 envelope, exactly as a webhook delivery will carry it. */
@@ -40,6 +42,7 @@ export interface RecordedEvent extends EventEnvelope {
  * Callers decide whether an event is due at all (a disabled channel emits none).
  */
 export function recordEvent(ctx: SandboxContext, input: EventInput): RecordedEvent {
+  const recordedAt = input.recordedAt ?? ctx.clock.nowMs();
   const envelope: EventEnvelope = {
     id: newEventId(),
     type: input.type,
@@ -58,11 +61,11 @@ export function recordEvent(ctx: SandboxContext, input: EventInput): RecordedEve
       robotId: input.robotId,
       conversationId: input.conversationId,
       createdAt: input.createdAt,
-      recordedAt: ctx.clock.nowMs(),
+      recordedAt,
       envelope: { ...envelope },
     })
     .run();
-  const deliveryId = enqueueDelivery(ctx.store, ctx.clock, input.accountId, envelope);
+  const deliveryId = enqueueDelivery(ctx.store, input.accountId, envelope, recordedAt);
   if (deliveryId !== null) ctx.webhooks.kick();
   return { ...envelope, deliveryId };
 }

@@ -99,13 +99,15 @@ export function getDelivery(ctx: SandboxContext, accountId: string, deliveryId: 
  */
 export function sendTestEvent(ctx: SandboxContext, account: AccountRow): { delivery_id: string; status: 'pending' } {
   return ctx.store.transaction(() => {
+    const now = ctx.clock.nowMs();
     const event = recordEvent(ctx, {
       accountId: account.id,
       type: 'test',
       robotId: null,
       externalId: null,
       conversationId: null,
-      createdAt: ctx.clock.nowMs(),
+      createdAt: now,
+      recordedAt: now,
       data: { test: true },
     });
     if (event.deliveryId === null) {

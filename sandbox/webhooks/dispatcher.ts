@@ -28,7 +28,7 @@ export interface WebhookDispatcher {
   /** A pass right after the current synchronous work (e.g. the transaction that stored a delivery). */
   kick(): void;
   pass(): void;
-  /** Clears in-flight marks left by a previous run; call before the first pass. */
+  /** Clears in-flight marks left by a previous run and starts on what is due. */
   start(): void;
   /** Aborts sends in flight without recording them (they are due again on the next start). */
   stop(): Promise<void>;
@@ -112,6 +112,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     start() {
       const stale = clearStaleSends(store);
       if (stale > 0) log(`sandbox: ${stale} webhook send(s) interrupted by the last stop are due again`);
+      // Deliveries that fell due while the sandbox was down go out now, not at the first tick.
+      kick();
     },
     async stop() {
       stopped = true;

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { Clock } from '../clock';
 import { randomBase62 } from '../domain/ids';
 import type { Store } from '../store/db';
 import { accounts } from '../store/schema';
@@ -26,10 +25,9 @@ export interface OutboxEnvelope {
  * caller's transaction (recordEvent runs inside the event's one), so nothing is sent before it is
  * stored. The first attempt is due at once. Returns the delivery id, or null without a URL.
  */
-export function enqueueDelivery(store: Store, clock: Clock, accountId: string, envelope: OutboxEnvelope): string | null {
+export function enqueueDelivery(store: Store, accountId: string, envelope: OutboxEnvelope, now: number): string | null {
   const account = store.db.select({ url: accounts.webhookUrl }).from(accounts).where(eq(accounts.id, accountId)).get();
   if (!account || account.url === null) return null;
-  const now = clock.nowMs();
   const id = newDeliveryId();
   store.db
     .insert(deliveries)

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { startSandbox, type RunningSandbox, type StartOptions } from '../../sandbox/server';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const REQUEST_ID = /^req_[0-9A-Za-z]{24}$/;
@@ -37,17 +37,20 @@ export class TestSandbox {
   private running: RunningSandbox | undefined;
   url = '';
 
-  private constructor(readonly dataDir: string) {}
+  private constructor(
+    readonly dataDir: string,
+    private readonly options: Pick<StartOptions, 'webhookTimeoutMs'>,
+  ) {}
 
-  static async start(): Promise<TestSandbox> {
-    const sandbox = new TestSandbox(mkdtempSync(path.join(tmpdir(), 'sandbox-api-')));
+  static async start(options: Pick<StartOptions, 'webhookTimeoutMs'> = {}): Promise<TestSandbox> {
+    const sandbox = new TestSandbox(mkdtempSync(path.join(tmpdir(), 'sandbox-api-')), options);
     await sandbox.boot();
     return sandbox;
   }
 
   private async boot() {
     // Server-side logs of deliberate 500s would only clutter the test output.
-    this.running = await startSandbox({ port: 0, dataDir: this.dataDir, adminToken: ADMIN_TOKEN, log: () => {} });
+    this.running = await startSandbox({ ...this.options, port: 0, dataDir: this.dataDir, adminToken: ADMIN_TOKEN, log: () => {} });
     this.url = this.running.url;
   }
 
