@@ -142,6 +142,15 @@ describe('what counts as delivered (D19)', () => {
     expect(delivery.attempts[0]).toMatchObject({ response_status: null, error: expect.stringMatching(/ECONNREFUSED/) });
   });
 
+  it('fails a host that does not resolve, with no status', async () => {
+    const account = await accountAt('http://no-such-host.invalid/hooks');
+    const id = await sendTestEvent(sandbox, account.api_key);
+    const delivery = await waitForAttempts(sandbox, account.api_key, id, 1);
+    expect(delivery.status).toBe('retrying');
+    // Without a resolver at hand the lookup may also run into the deadline.
+    expect(delivery.attempts[0]).toMatchObject({ response_status: null, error: expect.stringMatching(/ENOTFOUND|EAI_AGAIN|timed out/) });
+  });
+
   it('does not let slow endpoints hold up a fast one', async () => {
     const slow = await accountAt(`${receiver.url}?slow=1&case=crowd`);
     for (let i = 0; i < 6; i += 1) await sendTestEvent(sandbox, slow.api_key);
