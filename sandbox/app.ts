@@ -8,6 +8,7 @@ import { createControlApp } from './routes/control';
 import { createConsentApp } from './routes/consent';
 import { createV1App, PUBLIC_V1_PATHS } from './routes/v1';
 import { homePage } from './openapi/home-page';
+import { createPanelApp } from './panel';
 
 export interface SandboxApp {
   app: Hono<AppEnv>;
@@ -63,6 +64,9 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
 
   app.use('/sandbox/api/*', adminAuth(adminToken));
   app.route('/', createControlApp(ctx));
+
+  // D23/D24: the panel's pages call the control API above in process, with the admin token.
+  app.route('/', createPanelApp(async (url, init) => app.request(url, init), adminToken));
 
   app.notFound(unmatched(app.routes));
   return { app, v1 };

@@ -8,6 +8,7 @@ export function homePage(): string {
 <h1>Partner API sandbox</h1>
 <p>A stateful stand-in for the partner API <code>v1</code>.</p>
 <ul>
+<li><a href="/sandbox/panel">Sandbox panel</a> (accounts, keys, webhooks, robots, clock; sign in with the admin token)</li>
 <li><a href="/v1/reference">API reference</a> (readable page)</li>
 <li><a href="/v1/openapi.json">OpenAPI 3.1 document</a></li>
 <li><a href="/sandbox/health">Health</a></li>

@@ -5,6 +5,7 @@ import { defaultHook } from '../../http/errors';
 import { registerAccountControlRoutes } from './accounts';
 import { registerConversationControlRoutes } from './conversations';
 import { registerHandshakeControlRoutes } from './handshakes';
+import { registerPanelSupportControlRoutes } from './panel-support';
 import { registerProviderControlRoutes } from './providers';
 import { registerRobotControlRoutes } from './robots';
 import { registerSimulationControlRoutes } from './simulation';
@@ -15,6 +16,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook });
   registerAccountControlRoutes(app, ctx);
   registerRobotControlRoutes(app, ctx);
+  registerPanelSupportControlRoutes(app, ctx);
   registerHandshakeControlRoutes(app, ctx);
   registerConversationControlRoutes(app, ctx);
   registerSimulationControlRoutes(app, ctx);
