@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { z } from 'zod';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
@@ -12,17 +13,25 @@ export const dynamic = 'force-dynamic';
 type Search = Record<string, string | string[] | undefined>;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+const payloadSchema = z.looseObject({
+  data: z
+    .looseObject({
+      text: z.string().optional(),
+      message: z.looseObject({ text: z.string().optional(), role: z.string().optional() }).optional(),
+    })
+    .nullish(),
+});
+
+/** The message text, wherever a service puts it (`data.message.text` here, `data.text` tolerated). */
 function textOf(payload: string): string | null {
   try {
-    const parsed: unknown = JSON.parse(payload);
-    if (typeof parsed === 'object' && parsed !== null && 'data' in parsed) {
-      const data = (parsed as { data: unknown }).data;
-      if (typeof data === 'object' && data !== null && 'text' in data && typeof (data as { text: unknown }).text === 'string') return (data as { text: string }).text;
-    }
+    const parsed = payloadSchema.safeParse(JSON.parse(payload));
+    if (!parsed.success) return null;
+    return parsed.data.data?.message?.text ?? parsed.data.data?.text ?? null;
   } catch {
     // The receiver stored it verbatim; an unreadable payload just shows no text.
+    return null;
   }
-  return null;
 }
 
 /**
