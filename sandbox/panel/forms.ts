@@ -35,9 +35,15 @@ export function fieldErrors(error: ControlError, rename: Record<string, string> 
   const errors: Record<string, string> = {};
   for (const issue of issuesOf(error)) {
     const field = rename[fieldOfPath(issue.path)] ?? fieldOfPath(issue.path);
-    errors[field] ??= issue.message;
+    errors[field] ??= field === 'headers' ? headerMessage(issue.path, issue.message) : issue.message;
   }
   return errors;
+}
+
+/** The control API names the bad header only in the path ("Invalid key in record"): say it plainly. */
+function headerMessage(path: string, message: string): string {
+  const name = path.split('.').slice(2).join('.');
+  return name === '' ? message : `"${name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only; no spaces). (${message})`;
 }
 
 function fieldOfPath(path: string): string {
