@@ -9,6 +9,8 @@ test('a test event is delivered to our receiver and shows as succeeded', async (
   await expect(result.getByTestId('delivery-status')).toHaveText('succeeded', { timeout: 20_000 });
   await expect(result.getByTestId('attempt-status').first()).toHaveText(/HTTP 2\d\d/);
   await snap(page, 'webhooks-test-event');
+  const deliveryIdShown = (await result.getByTestId('test-delivery-id').textContent()) ?? '';
+  await expect(page.getByTestId('delivery-row').filter({ hasText: deliveryIdShown })).toHaveCount(1);
 
   const deliveryId = (await result.getByTestId('test-delivery-id').textContent()) ?? '';
   await page.goto(`/webhooks?delivery_id=${deliveryId}`);

@@ -1,5 +1,6 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { authorise } from '@/lib/auth/session';
 import { getPartnerClient } from '@/lib/data/partner';
 import { toDisplayError, type DisplayError } from '@/lib/display-error';
@@ -12,6 +13,8 @@ export async function sendTestEventAction(): Promise<TestEventState> {
   try {
     const { data, requestId } = await getPartnerClient().sendTestEvent();
     if (!data.delivery_id) return { status: 'error', error: { title: 'No delivery id came back', message: 'The service queued the test but did not say which delivery it is. Look for it in the list below.', requestId } };
+    // The deliveries list below the panel should show the new delivery too.
+    revalidatePath('/webhooks');
     return { status: 'queued', deliveryId: data.delivery_id, requestId };
   } catch (err) {
     return {
