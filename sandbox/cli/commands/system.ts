@@ -1,0 +1,62 @@
+import type { ClockReading, HistoryResult, Simulator } from '../../panel/control-types';
+import { accountPath, call, durationSeconds, int, UsageError, type Command } from '../command';
+
+export const historyCommands: Record<string, Command> = {
+  simulate: {
+    summary: 'add simulated past traffic to every robot of an account',
+    args: ['account_id'],
+    options: {
+      days: { type: 'string', value: 'n', description: 'days of history, 1-366 (default 90)' },
+      seed: { type: 'string', value: 'n', description: 'random seed (default 1): same seed, same history' },
+    },
+    run({ client, values, args: [id = ''] }) {
+      const body: Record<string, unknown> = {};
+      const days = int(values, 'days');
+      const seed = int(values, 'seed');
+      if (days !== undefined) body.days = days;
+      if (seed !== undefined) body.seed = seed;
+      return call<HistoryResult>(client, 'POST', `${accountPath(id)}/simulate-history`, body, (a) =>
+        `simulated ${a.conversations} conversations, ${a.messages} messages on ${a.robots} robot(s), ${a.from} to ${a.to}`,
+      );
+    },
+  },
+};
+
+const simulatorText = (a: Simulator) =>
+  a.enabled ? `simulator of ${a.account_id} running every ${a.interval_seconds} s (${a.steps} steps so far)` : `simulator of ${a.account_id} stopped`;
+
+export const simulatorCommands: Record<string, Command> = {
+  start: {
+    summary: 'start (or re-pace) the live traffic simulator of an account',
+    args: ['account_id'],
+    options: { interval: { type: 'string', value: 'seconds', description: 'seconds between beats, 1-3600 (default 5)' } },
+    run({ client, values, args: [id = ''] }) {
+      const interval = int(values, 'interval');
+      const body = { account_id: id, enabled: true, ...(interval === undefined ? {} : { interval_seconds: interval }) };
+      return call<Simulator>(client, 'POST', '/sandbox/api/simulator', body, simulatorText);
+    },
+  },
+  stop: {
+    summary: 'stop the live traffic simulator of an account',
+    args: ['account_id'],
+    run: ({ client, args: [id = ''] }) => call<Simulator>(client, 'POST', '/sandbox/api/simulator', { account_id: id, enabled: false }, simulatorText),
+  },
+};
+
+export const clockCommands: Record<string, Command> = {
+  show: {
+    summary: 'show sandbox now and its offset from wall time',
+    run: ({ client }) => call<ClockReading>(client, 'GET', '/sandbox/api/clock', undefined, (a) => `now     ${a.now}\noffset  ${a.offset_seconds} s`),
+  },
+  advance: {
+    summary: 'move the sandbox clock forward (due work runs before the answer)',
+    args: ['duration'],
+    notes: ['duration: 90, 90s, 15m, 2h or 3d'],
+    run({ client, args: [duration = ''] }) {
+      const seconds = durationSeconds(duration);
+      if (seconds <= 0) throw new UsageError('the clock only moves forward: give a duration above 0');
+      return call<{ now: string }>(client, 'POST', '/sandbox/api/clock/advance', { seconds }, (a) => `now ${a.now}`);
+    },
+  },
+};
+
