@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { WebhookEventRow } from '@/lib/db/schema';
 import type { StoredEvent } from './receiver';
@@ -20,7 +20,7 @@ export function listWebhookEvents(filter: EventFilter, limit: number, offset: nu
   if (!filter.includeTests) conditions.push(eq(schema.webhookEvents.isTest, false));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const db = getDb();
-  const rows = db.select().from(schema.webhookEvents).where(where).orderBy(desc(schema.webhookEvents.receivedAt), desc(schema.webhookEvents.webhookId)).limit(limit).offset(offset).all();
+  const rows = db.select().from(schema.webhookEvents).where(where).orderBy(desc(schema.webhookEvents.receivedAt), desc(sql`rowid`)).limit(limit).offset(offset).all();
   const [counted] = db.select({ n: count() }).from(schema.webhookEvents).where(where).all();
   return { rows, total: counted?.n ?? 0 };
 }
