@@ -5,5 +5,6 @@ import { authConfig } from './auth.config';
 export default NextAuth(authConfig).auth;
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico)$).*)'],
+  // The upload relay checks the session itself and is left out, so large files are not buffered here.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/attachments|.*\\.(?:png|svg|ico)$).*)'],
 };

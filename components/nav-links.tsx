@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: '/usage', label: 'Usage' },
   { href: '/webhooks', label: 'Webhooks' },
   { href: '/conversations', label: 'Conversations' },
+  { href: '/rules', label: 'Rules' },
   { href: '/settings', label: 'Settings' },
 ] as const;
 

@@ -3,9 +3,11 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
 import { listWebhookEvents, recentConversations } from '@/lib/webhooks/event-store';
+import { OperatorTools } from './operator-tools';
 
 export const metadata: Metadata = { title: 'Conversations' };
 export const dynamic = 'force-dynamic';
@@ -39,7 +41,7 @@ function textOf(payload: string): string | null {
  * section shows what our webhook receiver recorded.
  */
 export default async function ConversationsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  await requireSessionUser();
+  const user = await requireSessionUser();
   const raw = (await searchParams).conversation;
   const requested = Array.isArray(raw) ? raw[0] : raw;
   const conversationId = requested && ID.test(requested) ? requested : undefined;
@@ -51,6 +53,13 @@ export default async function ConversationsPage({ searchParams }: { searchParams
       <>
         <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/conversations" className="text-brand-700 underline">Conversations</Link> / {conversationId}</nav>
         <PageHeader title="Conversation" description={<>Events received for <code className="font-mono">{conversationId}</code>, oldest first.</>} />
+        {canPerform(user.role, 'change') ? (
+          <div className="mb-6">
+            <OperatorTools conversationId={conversationId} />
+          </div>
+        ) : (
+          <p className="mb-6 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can show the typing indicator or upload attachments.</p>
+        )}
         {timeline.length === 0 ? (
           <EmptyState title="No events received for this conversation">Its events may not have been delivered to this dashboard yet.</EmptyState>
         ) : (
@@ -72,6 +81,13 @@ export default async function ConversationsPage({ searchParams }: { searchParams
     <>
       <PageHeader title="Conversations" description="Conversations this dashboard heard about through webhook events, most recently active first." />
       {requested && !conversationId && <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">“{requested.slice(0, 40)}” is not a conversation id; showing the list.</p>}
+      <form method="get" action="/conversations" role="search" className="mb-4 flex items-end gap-2">
+        <div>
+          <label htmlFor="open-conversation" className="block text-sm font-medium">Open a conversation by id</label>
+          <input id="open-conversation" name="conversation" placeholder="conv_…" className="mt-1 w-64 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+        </div>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Open</button>
+      </form>
       {conversations.length === 0 ? (
         <EmptyState title="No conversations yet">They appear when the service delivers chat and message events to this dashboard.</EmptyState>
       ) : (

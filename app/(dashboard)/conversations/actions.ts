@@ -1,0 +1,24 @@
+'use server';
+
+import { z } from 'zod';
+import { authorise } from '@/lib/auth/session';
+import { typingErrorToDisplay } from '@/lib/attachment-errors';
+import { getPartnerClient } from '@/lib/data/partner';
+import type { DisplayError } from '@/lib/display-error';
+
+export type TypingResult = { ok: true; isTyping: boolean; at: string } | { ok: false; error: DisplayError };
+
+const typingSchema = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), isTyping: z.boolean() });
+
+export async function setTypingAction(conversationId: string, isTyping: boolean): Promise<TypingResult> {
+  const access = await authorise('change');
+  if (!access.ok) return { ok: false, error: { title: 'Not allowed', message: access.message } };
+  const parsed = typingSchema.safeParse({ conversationId, isTyping });
+  if (!parsed.success) return { ok: false, error: { title: 'No conversation named', message: 'Open the conversation again and retry.' } };
+  try {
+    await getPartnerClient().setTyping(parsed.data.conversationId, parsed.data.isTyping);
+    return { ok: true, isTyping: parsed.data.isTyping, at: new Date().toISOString() };
+  } catch (err) {
+    return { ok: false, error: typingErrorToDisplay(err) };
+  }
+}

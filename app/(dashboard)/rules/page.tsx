@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireSessionUser } from '@/lib/auth/session';
+import { getPartnerClient } from '@/lib/data/partner';
+import { loadAllRobots } from '@/lib/data/robots';
+import { toDisplayError, type DisplayError } from '@/lib/display-error';
+import type { Robot, Rule } from '@/lib/partner/schemas';
+import { RuleView } from './rule-view';
+
+export const metadata: Metadata = { title: 'Rules' };
+
+type Search = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+async function loadRule(robotId: string, channelId: string, ruleId: string): Promise<{ rule: Rule } | { error: DisplayError }> {
+  try {
+    return { rule: (await getPartnerClient().getRule(robotId, channelId, ruleId)).data };
+  } catch (err) {
+    return { error: toDisplayError(err, { not_found: () => ({ title: 'Rule not found', message: 'No rule with this id exists on that channel. Check the id in the panel where the rule was created.' }) }) };
+  }
+}
+
+export default async function RulesPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireSessionUser();
+  const raw = await searchParams;
+  const channelParam = first(raw.channel) ?? '';
+  const ruleParam = (first(raw.rule) ?? '').trim();
+  const [robotId, channelId] = channelParam.split(':');
+  const problems: string[] = [];
+  if (ruleParam && !ID.test(ruleParam)) problems.push(`“${ruleParam.slice(0, 40)}” is not a rule id: they are letters, digits, "-" and "_".`);
+  const wanted = robotId && channelId && ID.test(robotId) && ID.test(channelId) && ruleParam && ID.test(ruleParam) ? { robotId, channelId, ruleId: ruleParam } : null;
+  if (ruleParam && !wanted && problems.length === 0) problems.push('Pick the channel the rule belongs to.');
+
+  let robots: Robot[] = [];
+  let listError: DisplayError | null = null;
+  try {
+    robots = await loadAllRobots();
+  } catch (err) {
+    listError = toDisplayError(err);
+  }
+  const channels = robots.flatMap((r) => (r.channels ?? []).filter((c) => c.type === 'social_dm' && c.id).map((c) => ({ value: `${r.id}:${c.id}`, label: `${r.name ?? r.id} — Social DM${c.is_active ? '' : ' (inactive)'}` })));
+  const result = wanted ? await loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
+
+  return (
+    <>
+      <PageHeader title="Rules" description="Automation rules of social-DM channels: what a direct message or a comment triggers. Rules are managed in the partner panel; look one up by its id here." />
+      {listError && <ApiErrorNotice className="mb-4" error={listError} />}
+      <form method="get" action="/rules" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <div>
+          <label htmlFor="rule-channel" className="block text-sm font-medium">Channel</label>
+          <select id="rule-channel" name="channel" defaultValue={channelParam} className="mt-1 max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <option value="">Choose a social-DM channel</option>
+            {channels.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="rule-id" className="block text-sm font-medium">Rule id</label>
+          <input id="rule-id" name="rule" defaultValue={ruleParam} placeholder="rule_…" className="mt-1 w-56 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+        </div>
+        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">Show rule</button>
+      </form>
+      {channels.length === 0 && !listError && <p className="mt-3 text-sm text-slate-600">No robot has a social-DM channel yet; rules exist only on those.</p>}
+      {problems.length > 0 && <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problems.join(' ')}</p>}
+      <div className="mt-6">
+        {result && 'rule' in result && <RuleView rule={result.rule} />}
+        {result && 'error' in result && <ApiErrorNotice error={result.error} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { authorise } from '@/lib/auth/session';
+import { attachmentErrorToDisplay } from '@/lib/attachment-errors';
+import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/attachment-rules';
+import { getPartnerClient } from '@/lib/data/partner';
+
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+function refuse(status: number, title: string, message: string): Response {
+  return Response.json({ error: { title, message } }, { status });
+}
+
+/**
+ * Upload relay for the conversation page: the browser posts the file here and the server sends it on
+ * with the key. A route handler rather than a server action, so files up to the largest plan cap fit.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const access = await authorise('change');
+  if (!access.ok) return refuse(403, 'Not allowed', access.message);
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) {
+    return refuse(413, 'The file is too large', 'No plan accepts files over 20 MB. Compress it or share a link instead.');
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse(400, 'The upload was not a form', 'Choose the file again and retry.');
+  }
+  const conversationId = form.get('conversation_id');
+  const file = form.get('file');
+  if (typeof conversationId !== 'string' || !ID.test(conversationId)) return refuse(400, 'No conversation named', 'Open the conversation again and retry.');
+  if (!(file instanceof File)) return refuse(400, 'No file chosen', 'Choose a file to upload.');
+  const problem = attachmentProblem(file);
+  if (problem) return refuse(422, 'This file cannot be sent', problem);
+  try {
+    const { data, requestId } = await getPartnerClient().uploadAttachment({ conversationId, file, filename: file.name });
+    return Response.json({ attachment: data, requestId }, { status: 201 });
+  } catch (err) {
+    const error = attachmentErrorToDisplay(err);
+    return Response.json({ error }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+}
