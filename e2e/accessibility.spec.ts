@@ -9,15 +9,19 @@ async function expectNoViolations(page: Page, label: string) {
   expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
 }
 
-test('the sign-in page is accessible', async ({ page }) => {
+test('the sign-in and return pages are accessible', async ({ page }) => {
   await page.goto('/login');
   await expectNoViolations(page, 'login');
+  await page.goto('/channels/return?robot_id=rb_x&channel_id=ch_x&status=denied');
+  await expectNoViolations(page, 'return page');
 });
 
 test('the main pages are accessible', async ({ page, control }) => {
   const robot = await control.createRobot({ name: `A11y robot ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
   await logIn(page, 'admin');
-  for (const path of ['/robots', `/robots/${robot.id}`, '/usage', '/webhooks', '/webhooks/events', '/conversations', '/settings']) {
+  const conversation = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, { channel_type: 'widget', messages: [{ role: 'client', text: 'Hi' }] });
+  const pages = ['/robots', `/robots/${robot.id}`, '/usage', '/webhooks', '/webhooks/events', '/conversations', `/conversations?conversation=${conversation.body.conversation_id}`, '/rules', '/settings'];
+  for (const path of pages) {
     await page.goto(path);
     await expectNoViolations(page, path);
   }
