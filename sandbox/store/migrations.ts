@@ -218,6 +218,38 @@ export const migrations: readonly string[] = [
     until INTEGER NOT NULL
   );
   `,
+  // Issue 6 (attachments, typing, rules): uploaded files with their bytes (discarded 24 h after
+  // upload unless sent), the typing indicator's end per conversation, and social-DM rules, which
+  // go with their channel.
+  `
+  CREATE TABLE attachments (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    identifier TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    media_type TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    created_at INTEGER NOT NULL,
+    discard_at INTEGER NOT NULL,
+    sent_at INTEGER
+  );
+  CREATE INDEX attachments_discard ON attachments (discard_at) WHERE sent_at IS NULL;
+  CREATE TABLE typing_indicators (
+    conversation_id TEXT PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+    until INTEGER NOT NULL
+  );
+  CREATE TABLE rules (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    channel_id TEXT NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+    definition TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX rules_channel ON rules (channel_id, seq);
+  `,
 ];
 
 export function migrate(sqlite: Database.Database): void {
