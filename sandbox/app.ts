@@ -6,6 +6,7 @@ import { ApiError, deferredBodyGuard, errorResponse, notFound, toApiError } from
 import { requestId } from './http/request-id';
 import { createControlApp } from './routes/control';
 import { createConsentApp } from './routes/consent';
+import { createFilesApp } from './routes/files';
 import { createV1App, PUBLIC_V1_PATHS } from './routes/v1';
 import { homePage } from './openapi/home-page';
 import { createPanelApp } from './panel';
@@ -61,6 +62,8 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
 
   // The stand-in consent screen is opened by a page owner's browser: no key, not in the OpenAPI document.
   app.route('/', createConsentApp(ctx));
+  // Attachment URLs (D14) are fetched by whoever holds one: the signature is the credential.
+  app.route('/', createFilesApp(ctx));
 
   app.use('/sandbox/api/*', adminAuth(adminToken));
   app.route('/', createControlApp(ctx));

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createClock } from './clock';
+import { discardUnsentAttachments } from './domain/attachments';
 import type { SandboxContext } from './context';
 import { createFaults } from './domain/faults';
 import { loadKeySecret } from './domain/keys';
@@ -48,6 +49,8 @@ export function createSandboxContext(
   // Due work of issue 5: the reply queue first, so a reply it sends is delivered in the same pass.
   registerReplyQueue(ctx);
   ctx.scheduler.register('webhook-deliveries', () => ctx.webhooks.pass());
+  // D14: attachments never sent are deleted 24 h after upload.
+  ctx.scheduler.register('attachment-discard', () => void discardUnsentAttachments(ctx));
   return ctx;
 }
 

@@ -12,6 +12,8 @@ export const errorStatus = {
   plan_lapsed: 403,
   capacity_exhausted: 403,
   attachment_not_in_plan: 403,
+  // Sandbox file URLs (D14): a missing, malformed or wrong signature.
+  signature_invalid: 403,
   not_found: 404,
   method_not_allowed: 405,
   handshake_open: 409,
@@ -20,6 +22,10 @@ export const errorStatus = {
   // Sandbox control API only: a closed conversation takes no more messages.
   conversation_closed: 409,
   handshake_expired: 410,
+  // Sandbox file URLs (D14): a signed URL past its 15 minutes.
+  url_expired: 410,
+  // A body far above the largest attachment cap, refused before it is read.
+  payload_too_large: 413,
   validation_failed: 422,
   invalid_credential: 422,
   webhook_not_configured: 422,

@@ -1,4 +1,5 @@
 import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { RuleDefinition } from '../domain/rules';
 
 // Tables of issue 6 (migration 6): uploaded attachments, the operator typing indicator and
 // social-DM automation rules.
@@ -37,7 +38,7 @@ export const rules = sqliteTable('rules', {
   seq: integer('seq').primaryKey({ autoIncrement: true }),
   id: text('id').notNull().unique(),
   channelId: text('channel_id').notNull(),
-  definition: text('definition', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  definition: text('definition', { mode: 'json' }).$type<RuleDefinition>().notNull(),
   createdAt: integer('created_at').notNull(),
 });
 

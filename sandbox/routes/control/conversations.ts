@@ -13,6 +13,7 @@ import {
 import { eventsOfConversation } from '../../domain/events';
 import { parseInstant } from '../../domain/instants';
 import { requireRobot } from '../../domain/robots';
+import { typingView } from '../../domain/typing';
 import { liveReplies } from '../../replies/queue';
 import type { AppEnv } from '../../http/env';
 import { validBody } from '../../http/errors';
@@ -32,7 +33,7 @@ const routes = {
     method: 'get',
     path: '/sandbox/api/conversations/{conversation_id}',
     request: { params: conversationParams },
-    responses: { 200: jsonResponse('Conversation with its messages and recorded events.') },
+    responses: { 200: jsonResponse('Conversation with its typing indicator ({active, until}), messages and recorded events.') },
   }),
   addMessages: createRoute({
     method: 'post',
@@ -69,6 +70,7 @@ export function registerConversationControlRoutes(app: OpenAPIHono<AppEnv>, ctx:
     return c.json(
       {
         ...conversationView(conversation),
+        typing: typingView(ctx, conversation.id),
         messages: messagesOf(ctx, conversation.id).map(messageView),
         events: eventsOfConversation(ctx, conversation.id),
       },

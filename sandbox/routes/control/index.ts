@@ -3,11 +3,13 @@ import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { defaultHook } from '../../http/errors';
 import { registerAccountControlRoutes } from './accounts';
+import { registerAttachmentControlRoutes } from './attachments';
 import { registerConversationControlRoutes } from './conversations';
 import { registerHandshakeControlRoutes } from './handshakes';
 import { registerPanelSupportControlRoutes } from './panel-support';
 import { registerProviderControlRoutes } from './providers';
 import { registerRobotControlRoutes } from './robots';
+import { registerRuleControlRoutes } from './rules';
 import { registerSimulationControlRoutes } from './simulation';
 import { registerSystemControlRoutes } from './system';
 
@@ -22,5 +24,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerSimulationControlRoutes(app, ctx);
   registerProviderControlRoutes(app, ctx);
   registerSystemControlRoutes(app, ctx);
+  registerRuleControlRoutes(app, ctx);
+  registerAttachmentControlRoutes(app, ctx);
   return app;
 }

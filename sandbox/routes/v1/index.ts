@@ -2,9 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { defaultHook } from '../../http/errors';
+import { registerAttachmentRoutes } from './attachments';
 import { registerChannelRoutes } from './channels';
 import { registerMetaRoutes } from './meta';
 import { registerRobotRoutes } from './robots';
+import { registerRuleRoutes } from './rules';
+import { registerTypingRoutes } from './typing';
 import { registerUsageRoutes } from './usage';
 import { registerWebhookRoutes } from './webhooks';
 
@@ -28,6 +31,9 @@ export function createV1App(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerUsageRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerRuleRoutes(app, ctx);
+  registerAttachmentRoutes(app, ctx);
+  registerTypingRoutes(app, ctx);
   registerMetaRoutes(app);
   return app;
 }

@@ -19,6 +19,7 @@ const errorMeanings = {
   404: 'No such resource, or it belongs to another partner (`not_found`).',
   409: 'Collision.',
   410: 'Social-DM handshake expired.',
+  413: 'Request body far above the largest attachment cap (`payload_too_large`), refused before it is read.',
   422: 'Body parses but breaks the schema (`validation_failed`).',
   429: 'Calling too fast (`rate_limited`); see `Retry-After`.',
   500: 'Server failure (`internal_error`); retry with backoff and quote `request_id`.',
