@@ -2,9 +2,16 @@
 // directory, then times uncached GET /v1/usage over HTTP for a 365-day window (first page of 100
 // robots, every page of the account, and one robot) beside the same figures answered by scanning
 // the messages. Figures go to sandbox/README.md.
+//
+// The sandbox runs in a child process (bench-server.ts) and this process is its HTTP client, as a
+// partner's client is in another process. BENCH_SERVER=inline starts it in this process instead
+// (client and server on one event loop, as the benchmark did before) for comparison.
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import { rollupFigures, scanFigures } from '../domain/usage-figures';
@@ -17,6 +24,36 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
 const PAGE = 100;
+const INLINE = process.env.BENCH_SERVER === 'inline';
+
+interface BenchServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on the seeded data: in a forked process (default) or in this one. */
+async function startBenchServer(dataDir: string, adminToken: string): Promise<BenchServer> {
+  if (INLINE) return startSandbox({ port: 0, dataDir, adminToken });
+  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [dataDir], {
+    env: { ...process.env, BENCH_ADMIN_TOKEN: adminToken },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'url' in message && typeof message.url === 'string') resolve(message.url);
+      else reject(new Error(`bench server answered ${JSON.stringify(message)}`));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code ?? 'signal'}) before listening`)));
+  });
+  return {
+    url,
+    async close() {
+      child.send('close');
+      await exited;
+    },
+  };
+}
 
 interface Stats {
   median: number;
@@ -65,16 +102,31 @@ async function main() {
     );
 
     const adminToken = `bench-${Math.random().toString(36).slice(2)}-token`;
-    const sandbox = await startSandbox({ port: 0, dataDir: dir, adminToken });
+    const sandbox = await startBenchServer(dir, adminToken);
     const scanDb = new Database(path.join(dir, 'sandbox.sqlite'), { readonly: true });
     // The same page cache as the sandbox's own connection (store/db.ts), for roll-ups and scan alike.
     scanDb.pragma('cache_size = -65536');
+    // The client: node:http on one kept-alive connection (a partner's client would reuse its
+    // connection too). Each timed call includes sending the request, the sandbox's whole handling,
+    // reading the body and parsing its JSON here.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const headers = { Authorization: `Bearer ${seed.apiKey}` };
-    const get = async (query: string) => {
-      const response = await fetch(`${sandbox.url}/v1/usage?${query}`, { headers });
-      if (response.status !== 200) throw new Error(`GET /v1/usage?${query} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as UsagePage;
-    };
+    const get = (query: string) =>
+      new Promise<UsagePage>((resolve, reject) => {
+        const request = http.get(`${sandbox.url}/v1/usage?${query}`, { agent, headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => {
+            if (response.statusCode === 200) resolve(JSON.parse(body) as UsagePage);
+            else reject(new Error(`GET /v1/usage?${query} answered ${response.statusCode ?? '?'}: ${body}`));
+          });
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+      });
 
     const samples = { pageHttp: [] as number[], cachedHttp: [] as number[], pageRollup: [] as number[], pageScan: [] as number[], allPagesHttp: [] as number[] };
     const one = { http: [] as number[], rollup: [] as number[], scan: [] as number[] };
@@ -135,6 +187,7 @@ async function main() {
       one.scan.push(singleMs);
     }
     scanDb.close();
+    agent.destroy();
     await sandbox.close();
 
     const row = (label: string, http: number[], rollup: number[], scan: number[]) => {
@@ -147,7 +200,8 @@ async function main() {
       );
     };
     const all = stats(samples.allPagesHttp);
-    console.log(`\n${RUNS} uncached runs per query, 365-day window with arbitrary time-of-day edges:\n`);
+    const where = INLINE ? 'sandbox in this process (BENCH_SERVER=inline)' : 'sandbox in a child process, client in this one';
+    console.log(`\n${RUNS} uncached runs per query, 365-day window with arbitrary time-of-day edges; ${where}:\n`);
     console.log('| query | HTTP median | HTTP p95 | roll-ups median (in process) | scan median | scan p95 | scan ÷ roll-ups | scan ÷ HTTP |');
     console.log('|---|---|---|---|---|---|---|---|');
     console.log(row(`all robots, first page (limit ${PAGE})`, samples.pageHttp, samples.pageRollup, samples.pageScan));

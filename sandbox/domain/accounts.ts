@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { notFound } from '../http/errors';
+import type { Db } from '../store/db';
+import { oncePer } from '../store/prepared';
 import { accounts, channels, robots, type AccountRow } from '../store/schema';
 import { newId } from './ids';
 import { hashKey, hashesEqual, newApiKey, newWebhookSecret, API_KEY_PATTERN } from './keys';
@@ -80,6 +82,15 @@ export function listAccounts(ctx: SandboxContext): AccountRow[] {
   return ctx.store.db.select().from(accounts).orderBy(accounts.createdAt).all();
 }
 
+// Every /v1 call runs this lookup: prepared once per store rather than rebuilt per request.
+const accountByKeyHash = oncePer((db: Db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.keyHash, sql.placeholder('hash')))
+    .prepare(),
+);
+
 /**
  * The account a presented key belongs to, or undefined for every kind of bad key (D5). The lookup
  * goes through the index on the keyed HMAC, whose value a caller cannot steer; the final
@@ -88,7 +99,7 @@ export function listAccounts(ctx: SandboxContext): AccountRow[] {
 export function accountForKey(ctx: SandboxContext, presented: string | undefined): AccountRow | undefined {
   if (presented === undefined || !API_KEY_PATTERN.test(presented)) return undefined;
   const hash = hashKey(ctx.keySecret, presented);
-  const account = ctx.store.db.select().from(accounts).where(eq(accounts.keyHash, hash)).get();
+  const account = accountByKeyHash(ctx.store.db).get({ hash });
   if (!account || !hashesEqual(account.keyHash, hash)) return undefined;
   if (account.keyExpiresAt !== null && account.keyExpiresAt <= ctx.clock.nowMs()) return undefined;
   return account;

@@ -1,6 +1,9 @@
+import type Database from 'better-sqlite3';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/errors';
+import type { Db } from '../store/db';
+import { oncePer } from '../store/prepared';
 import { robots, type AccountRow, type RobotRow } from '../store/schema';
 import { assertCapacity, channelSummary, insertChannel, summariesByRobot } from './channels';
 import { newId, randomBase62 } from './ids';
@@ -42,25 +45,72 @@ export function robotView(ctx: SandboxContext, row: RobotRow) {
 }
 
 /** D3: newest first; equal created_at falls back to creation order, later-created first. */
+const newestFirst = [desc(robots.createdAt), desc(robots.seq)];
+
 export function listRobots(ctx: SandboxContext, accountId: string, limit: number, offset: number) {
   const rows = ctx.store.db
     .select()
     .from(robots)
     .where(eq(robots.accountId, accountId))
-    .orderBy(desc(robots.createdAt), desc(robots.seq))
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset)
     .all();
-  const total = ctx.store.db.select({ n: count() }).from(robots).where(eq(robots.accountId, accountId)).get()?.n ?? 0;
-  return { rows, total };
+  return { rows, total: robotCount(ctx.store.db).get({ accountId })?.n ?? 0 };
 }
 
-export function findRobotOfAccount(ctx: SandboxContext, accountId: string, robotId: string): RobotRow | undefined {
-  return ctx.store.db
+// The lookups below run on every usage call (and robot-scoped /v1 calls): prepared once per store.
+const robotCount = oncePer((db: Db) =>
+  db
+    .select({ n: count() })
+    .from(robots)
+    .where(eq(robots.accountId, sql.placeholder('accountId')))
+    .prepare(),
+);
+
+const robotOfAccount = oncePer((db: Db) =>
+  db
     .select()
     .from(robots)
-    .where(and(eq(robots.id, robotId), eq(robots.accountId, accountId)))
-    .get();
+    .where(and(eq(robots.id, sql.placeholder('robotId')), eq(robots.accountId, sql.placeholder('accountId'))))
+    .prepare(),
+);
+
+export function findRobotOfAccount(ctx: SandboxContext, accountId: string, robotId: string): RobotRow | undefined {
+  return robotOfAccount(ctx.store.db).get({ robotId, accountId });
+}
+
+/** What a usage entry shows of a robot besides its figures: name, and channels active now (D12). */
+export interface RobotUsageHead {
+  id: string;
+  name: string;
+  activeChannels: number;
+}
+
+// Plain SQL rather than drizzle here: mapping 100 rows through drizzle costs more than the query.
+// The order is newestFirst's, and usage tests compare it with GET /v1/robots (ties included).
+const USAGE_HEAD = `SELECT id, name,
+  (SELECT COUNT(*) FROM channels c WHERE c.robot_id = robots.id AND c.is_active = 1) AS activeChannels FROM robots`;
+
+const usageHeadsPage = oncePer((sqlite: Database.Database) =>
+  sqlite.prepare<[string, number, number], RobotUsageHead>(
+    `${USAGE_HEAD} WHERE account_id = ? ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
+  ),
+);
+
+const usageHeadOfAccount = oncePer((sqlite: Database.Database) =>
+  sqlite.prepare<[string, string], RobotUsageHead>(`${USAGE_HEAD} WHERE id = ? AND account_id = ?`),
+);
+
+/** One page of the account's robots in the order of listRobots (D12), and how many it has in all. */
+export function robotUsageHeads(ctx: SandboxContext, accountId: string, limit: number, offset: number) {
+  const { db, sqlite } = ctx.store;
+  return { rows: usageHeadsPage(sqlite).all(accountId, limit, offset), total: robotCount(db).get({ accountId })?.n ?? 0 };
+}
+
+/** The account's robot with this id, or undefined when it is unknown or another account's. */
+export function robotUsageHead(ctx: SandboxContext, accountId: string, robotId: string): RobotUsageHead | undefined {
+  return usageHeadOfAccount(ctx.store.sqlite).get(robotId, accountId);
 }
 
 export function requireRobot(ctx: SandboxContext, robotId: string): RobotRow {

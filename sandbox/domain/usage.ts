@@ -1,9 +1,8 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/errors';
-import { channels, type AccountRow, type RobotRow } from '../store/schema';
+import type { AccountRow } from '../store/schema';
 import { parseInstant } from './instants';
-import { findRobotOfAccount, listRobots } from './robots';
+import { robotUsageHead, robotUsageHeads, type RobotUsageHead } from './robots';
 import { DAY_MS } from './time-buckets';
 import { emptyFigures, rollupFigures } from './usage-figures';
 import { iso } from './vocabulary';
@@ -97,20 +96,9 @@ function remember(cache: Map<string, CacheEntry>, key: string, entry: CacheEntry
   cache.set(key, entry);
 }
 
-function activeChannelCounts(ctx: SandboxContext, robotIds: string[]): Map<string, number> {
-  if (robotIds.length === 0) return new Map();
-  const rows = ctx.store.db
-    .select({ robotId: channels.robotId, n: count() })
-    .from(channels)
-    .where(and(inArray(channels.robotId, robotIds), eq(channels.isActive, true)))
-    .groupBy(channels.robotId)
-    .all();
-  return new Map(rows.map((row) => [row.robotId, row.n]));
-}
-
-/** The robots of this page, in GET /v1/robots order (D12), and how many match in all. */
-function robotsOfPage(ctx: SandboxContext, account: AccountRow, query: UsageQuery, robot: RobotRow | undefined) {
-  if (robot === undefined) return listRobots(ctx, account.id, query.limit, query.offset);
+/** The robots of this page with their active channels, in GET /v1/robots order (D12), and how many match in all. */
+function robotsOfPage(ctx: SandboxContext, account: AccountRow, query: UsageQuery, robot: RobotUsageHead | undefined) {
+  if (robot === undefined) return robotUsageHeads(ctx, account.id, query.limit, query.offset);
   return { rows: [robot].slice(query.offset, query.offset + query.limit), total: 1 };
 }
 
@@ -124,7 +112,7 @@ export function usageReport(ctx: SandboxContext, account: AccountRow, query: Usa
   const nowMs = ctx.clock.nowMs();
   const window = resolveWindow(query, nowMs);
   // Unknown or another partner's robot: 404 (D11), never 403.
-  const robot = query.robot_id === undefined ? undefined : findRobotOfAccount(ctx, account.id, query.robot_id);
+  const robot = query.robot_id === undefined ? undefined : robotUsageHead(ctx, account.id, query.robot_id);
   if (query.robot_id !== undefined && !robot) throw notFound('robot');
 
   const cache = cacheOf(ctx);
@@ -138,7 +126,6 @@ export function usageReport(ctx: SandboxContext, account: AccountRow, query: Usa
   const { rows, total } = robotsOfPage(ctx, account, query, robot);
   const ids = rows.map((row) => row.id);
   const figures = rollupFigures(ctx.store.sqlite, ids, window.fromMs, window.toMs);
-  const connected = activeChannelCounts(ctx, ids);
   const report: UsageReport = {
     window: window.echo,
     data: rows.map((row) => {
@@ -150,7 +137,7 @@ export function usageReport(ctx: SandboxContext, account: AccountRow, query: Usa
         name: row.name,
         messages: { total: f.client + f.ai + f.operator, units: f.units, by_role: { client: f.client, ai: f.ai, operator: f.operator } },
         conversations: { total: f.conversations },
-        channels_connected: connected.get(row.id) ?? 0,
+        channels_connected: row.activeChannels,
       };
     }),
     pagination: { limit: query.limit, offset: query.offset, total_count: total, has_more: query.offset + rows.length < total },
