@@ -52,7 +52,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
     return (
       <>
         <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/conversations" className="text-brand-700 underline">Conversations</Link> / {conversationId}</nav>
-        <PageHeader title="Conversation" description={<>Events received for <code className="font-mono">{conversationId}</code>, oldest first.</>} />
+        <PageHeader title="Conversation" description={<>Conversation <code className="font-mono">{conversationId}</code>: operator tools, and the events our receiver got for it.</>} />
         {canPerform(user.role, 'change') ? (
           <div className="mb-6">
             <OperatorTools conversationId={conversationId} />
@@ -60,6 +60,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
         ) : (
           <p className="mb-6 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can show the typing indicator or upload attachments.</p>
         )}
+        <h2 className="mb-3 text-lg font-semibold">Events, oldest first</h2>
         {timeline.length === 0 ? (
           <EmptyState title="No events received for this conversation">Its events may not have been delivered to this dashboard yet.</EmptyState>
         ) : (
