@@ -11,6 +11,10 @@ import type { Model } from './vocabulary';
  *    conversations whose messages all fall on that one UTC day).
  *  - conversation_days: every (conversation, UTC day) with a message.
  *  - multi_day_conversation_days: the same rows, only for conversations active on two or more days.
+ *  - usage_cumulative: per robot and day with a usage_daily row, the running totals of the
+ *    usage_daily counters up to that day, so that any span of whole days is the difference of two
+ *    rows per robot. A change to a day's counters adds to its row and every later row of the robot
+ *    (usually none: traffic arrives at the latest day).
  * A conversation active on one day is counted by the counter of that day (it cannot be counted
  * twice); one active on several days is counted with COUNT(DISTINCT) over its few day rows. When a
  * conversation gains a second day it moves from the counter to the multi-day table.
@@ -33,6 +37,17 @@ function prepare(sqlite: Database.Database) {
     addConversationDay: sqlite.prepare('INSERT OR IGNORE INTO conversation_days (conversation_id, day, robot_id) VALUES (?, ?, ?)'),
     conversationDays: sqlite.prepare('SELECT day FROM conversation_days WHERE conversation_id = ? LIMIT 3').pluck(),
     addMultiDay: sqlite.prepare('INSERT OR IGNORE INTO multi_day_conversation_days (robot_id, day, conversation_id) VALUES (?, ?, ?)'),
+    cumulativeUpTo: sqlite.prepare(
+      `SELECT day, client, ai, operator, units, single_day_conversations AS single FROM usage_cumulative
+        WHERE robot_id = ? AND day <= ? ORDER BY day DESC LIMIT 1`,
+    ),
+    insertCumulative: sqlite.prepare(
+      'INSERT INTO usage_cumulative (robot_id, day, client, ai, operator, units, single_day_conversations) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    addCumulativeFrom: sqlite.prepare(
+      `UPDATE usage_cumulative SET client = client + ?, ai = ai + ?, operator = operator + ?, units = units + ?,
+        single_day_conversations = single_day_conversations + ? WHERE robot_id = ? AND day >= ?`,
+    ),
     messagesFrom: sqlite.prepare('SELECT at, units FROM messages WHERE robot_id = ? AND at >= ?'),
     repriceFrom: sqlite.prepare('UPDATE messages SET units = ? WHERE robot_id = ? AND at >= ?'),
   };
@@ -57,11 +72,27 @@ interface Bump {
   single?: number;
 }
 
+interface CumulativeRow {
+  day: number;
+  client: number;
+  ai: number;
+  operator: number;
+  units: number;
+  single: number;
+}
+
 function bump(sqlite: Database.Database, robotId: string, day: number, delta: Bump): void {
   const s = stmts(sqlite);
   const values = [delta.client ?? 0, delta.ai ?? 0, delta.operator ?? 0, delta.units ?? 0, delta.single ?? 0];
   s.bumpDaily.run(robotId, day, ...values);
   s.bumpMonthly.run(robotId, monthOfDay(day), ...values);
+  // The day's running-total row starts as the totals of the robot's latest earlier day (or zero);
+  // then the delta goes to it and to every later row.
+  const upTo = s.cumulativeUpTo.get(robotId, day) as CumulativeRow | undefined;
+  if (upTo?.day !== day) {
+    s.insertCumulative.run(robotId, day, upTo?.client ?? 0, upTo?.ai ?? 0, upTo?.operator ?? 0, upTo?.units ?? 0, upTo?.single ?? 0);
+  }
+  s.addCumulativeFrom.run(...values, robotId, day);
 }
 
 export interface RolledMessage {
@@ -103,9 +134,12 @@ export function adjustUnitsFrom(ctx: SandboxContext, robotId: string, from: numb
   const s = stmts(sqlite);
   const units = unitsPerMessage(model);
   const rows = s.messagesFrom.all(robotId, from) as { at: number; units: number }[];
+  // One bump per day (each moves the running totals of every later day), not one per message.
+  const byDay = new Map<number, number>();
   for (const row of rows) {
-    if (row.units !== units) bump(sqlite, robotId, dayOf(row.at), { units: units - row.units });
+    if (row.units !== units) byDay.set(dayOf(row.at), (byDay.get(dayOf(row.at)) ?? 0) + units - row.units);
   }
+  for (const [day, delta] of byDay) bump(sqlite, robotId, day, { units: delta });
   if (rows.length > 0) s.repriceFrom.run(units, robotId, from);
 }
 
@@ -120,7 +154,7 @@ export function rebuildRollups(sqlite: Database.Database, robotIds: readonly str
     const add = sqlite.prepare('INSERT OR IGNORE INTO temp.rebuild_robots (robot_id) VALUES (?)');
     for (const id of robotIds) add.run(id);
     const scope = 'robot_id IN (SELECT robot_id FROM temp.rebuild_robots)';
-    for (const table of ['usage_daily', 'usage_monthly', 'conversation_days', 'multi_day_conversation_days']) {
+    for (const table of ['usage_daily', 'usage_monthly', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days']) {
       sqlite.exec(`DELETE FROM ${table} WHERE ${scope}`);
     }
     sqlite.exec(`
@@ -141,6 +175,10 @@ export function rebuildRollups(sqlite: Database.Database, robotIds: readonly str
       INSERT INTO usage_monthly (robot_id, month, client, ai, operator, units, single_day_conversations)
         SELECT robot_id, ${MONTH_OF_DAY_SQL('day')} AS month, SUM(client), SUM(ai), SUM(operator), SUM(units), SUM(single_day_conversations)
         FROM usage_daily WHERE ${scope} GROUP BY robot_id, month;
+      INSERT INTO usage_cumulative (robot_id, day, client, ai, operator, units, single_day_conversations)
+        SELECT robot_id, day, SUM(client) OVER w, SUM(ai) OVER w, SUM(operator) OVER w, SUM(units) OVER w,
+          SUM(single_day_conversations) OVER w
+        FROM usage_daily WHERE ${scope} WINDOW w AS (PARTITION BY robot_id ORDER BY day ROWS UNBOUNDED PRECEDING);
       DELETE FROM temp.rebuild_robots;
     `);
   })();

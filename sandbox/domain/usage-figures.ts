@@ -40,10 +40,12 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 type PartRow = [robotId: string, client: number | null, ai: number | null, operator: number | null, units: number | null, conversations: number | null];
 
 /**
- * Figures from the roll-ups. Each part is one statement grouped by robot (rows are aggregated inside
- * SQLite; at most one row per robot comes back), added up here:
- *  - whole months from usage_monthly, the other whole days from usage_daily: counts, units and the
- *    single-day conversations (those whose messages all fall on that one day);
+ * Figures from the roll-ups. Each part is one statement returning at most one row per robot
+ * (aggregated inside SQLite), added up here:
+ *  - the whole days of the window from usage_cumulative: for each robot, the running totals of its
+ *    latest day up to the span's last day minus those of its latest day before the span's first
+ *    (two index seeks per robot, however long the window): counts, units and the single-day
+ *    conversations (those whose messages all fall on that one day);
  *  - multi-day conversations with a day in the whole-day span: COUNT(DISTINCT) over their days;
  *  - the partial edge days from the messages of those days only (index on robot_id, at), and the
  *    conversations seen there that have no day in the whole-day span (distinct across both edges).
@@ -52,8 +54,10 @@ type PartRow = [robotId: string, client: number | null, ai: number | null, opera
  */
 export function rollupFigures(sqlite: Database.Database, robotIds: readonly string[], fromMs: number, toMs: number): Map<string, Figures> {
   const out = new Map<string, Figures>(robotIds.map((id) => [id, emptyFigures()]));
-  if (robotIds.length === 0) return out;
-  const ids = placeholders(robotIds.length);
+  if (out.size === 0) return out;
+  // Distinct ids: the running totals are read once per listed id.
+  const unique = [...out.keys()];
+  const ids = placeholders(unique.length);
   const plan = planWindow(fromMs, toMs);
   const add = (sql: string, args: (string | number)[]) => {
     const rows = statement(sqlite, sql).raw(true).all(...args) as PartRow[];
@@ -67,17 +71,24 @@ export function rollupFigures(sqlite: Database.Database, robotIds: readonly stri
       figures.conversations += conversations ?? 0;
     }
   };
-  const buckets = (table: string, key: string) =>
-    `SELECT robot_id, SUM(client) AS client, SUM(ai) AS ai, SUM(operator) AS operator, SUM(units) AS units,
-      SUM(single_day_conversations) AS conversations FROM ${table} WHERE robot_id IN (${ids}) AND ${key} BETWEEN ? AND ? GROUP BY robot_id`;
 
-  if (plan.months) add(buckets('usage_monthly', 'month'), [...robotIds, plan.months.from, plan.months.to]);
-  for (const days of plan.days) add(buckets('usage_daily', 'day'), [...robotIds, days.from, days.to]);
   if (plan.fullDays) {
+    // A robot with no day up to the span's end has no row here (nothing to add); one with no day
+    // before the span's start subtracts nothing.
+    const latest = (op: '<=' | '<') =>
+      `(SELECT MAX(day) FROM usage_cumulative WHERE robot_id = r.id AND day ${op} ?)`;
+    const minus = (column: string) => `hi.${column} - IFNULL(lo.${column}, 0)`;
+    add(
+      `WITH r(id) AS (VALUES ${unique.map(() => '(?)').join(', ')})
+        SELECT r.id, ${['client', 'ai', 'operator', 'units', 'single_day_conversations'].map(minus).join(', ')} FROM r
+        JOIN usage_cumulative hi ON hi.robot_id = r.id AND hi.day = ${latest('<=')}
+        LEFT JOIN usage_cumulative lo ON lo.robot_id = r.id AND lo.day = ${latest('<')}`,
+      [...unique, plan.fullDays.to, plan.fullDays.from],
+    );
     add(
       `SELECT robot_id, 0, 0, 0, 0, COUNT(DISTINCT conversation_id) AS conversations FROM multi_day_conversation_days
         WHERE robot_id IN (${ids}) AND day BETWEEN ? AND ? GROUP BY robot_id`,
-      [...robotIds, plan.fullDays.from, plan.fullDays.to],
+      [...unique, plan.fullDays.from, plan.fullDays.to],
     );
   }
   if (plan.edges.length === 0) return out;
@@ -88,7 +99,7 @@ export function rollupFigures(sqlite: Database.Database, robotIds: readonly stri
   const edgeMessages = plan.edges
     .map(() => `SELECT robot_id, role, units, conversation_id FROM messages WHERE robot_id IN (${ids}) AND at BETWEEN ? AND ?`)
     .join(' UNION ALL ');
-  const edgeArgs = plan.edges.flatMap((edge) => [...robotIds, edge.from, edge.to]);
+  const edgeArgs = plan.edges.flatMap((edge) => [...unique, edge.from, edge.to]);
   const counted = plan.fullDays
     ? `CASE WHEN NOT EXISTS (SELECT 1 FROM conversation_days d WHERE d.conversation_id = e.conversation_id AND d.day BETWEEN ? AND ?)
         THEN conversation_id END`

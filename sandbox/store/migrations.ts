@@ -250,6 +250,25 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX rules_channel ON rules (channel_id, seq);
   `,
+  // Usage roll-ups, running totals: per robot and UTC day with activity, the usage_daily counters
+  // summed over every day up to it. A whole-day span is then the difference of two rows per robot,
+  // however long it is. Filled from usage_daily for existing data directories.
+  `
+  CREATE TABLE usage_cumulative (
+    robot_id TEXT NOT NULL,
+    day INTEGER NOT NULL,
+    client INTEGER NOT NULL DEFAULT 0,
+    ai INTEGER NOT NULL DEFAULT 0,
+    operator INTEGER NOT NULL DEFAULT 0,
+    units INTEGER NOT NULL DEFAULT 0,
+    single_day_conversations INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (robot_id, day)
+  ) WITHOUT ROWID;
+  INSERT INTO usage_cumulative (robot_id, day, client, ai, operator, units, single_day_conversations)
+    SELECT robot_id, day, SUM(client) OVER w, SUM(ai) OVER w, SUM(operator) OVER w, SUM(units) OVER w,
+      SUM(single_day_conversations) OVER w
+    FROM usage_daily WINDOW w AS (PARTITION BY robot_id ORDER BY day ROWS UNBOUNDED PRECEDING);
+  `,
 ];
 
 export function migrate(sqlite: Database.Database): void {

@@ -158,7 +158,7 @@ describe('usage roll-ups', () => {
   });
 
   it('kept incrementally, equal a bulk rebuild from the messages', () => {
-    const tables = ['usage_daily', 'usage_monthly', 'conversation_days', 'multi_day_conversation_days'];
+    const tables = ['usage_daily', 'usage_monthly', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days'];
     const dump = () =>
       tables.map((table) =>
         ctx.store.sqlite
