@@ -22,11 +22,14 @@ export const authConfig = {
       if (user) {
         token.role = user.role;
         token.uid = user.id;
+        // `iat` is renewed whenever the cookie is refreshed; this marks when the sign-in happened.
+        token.loginAt = Date.now();
       }
       return token;
     },
     session({ session, token }) {
       if (token.role === 'admin' || token.role === 'viewer') session.user.role = token.role;
+      if (typeof token.loginAt === 'number') session.user.loginAt = token.loginAt;
       return session;
     },
   },

@@ -13,7 +13,7 @@ declare module 'next-auth' {
     role?: UserRole;
   }
   interface Session {
-    user: { role?: UserRole } & DefaultSession['user'];
+    user: { role?: UserRole; loginAt?: number } & DefaultSession['user'];
   }
 }
 
@@ -21,6 +21,7 @@ declare module '@auth/core/jwt' {
   interface JWT {
     role?: UserRole;
     uid?: string;
+    loginAt?: number;
   }
 }
 

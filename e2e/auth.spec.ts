@@ -11,12 +11,17 @@ test('a wrong password shows an error and keeps the email', async ({ page }) => 
   await snap(page, 'login-error');
 });
 
-test('signing out ends the session', async ({ page }) => {
+test('signing out ends the session, even for a copy of its cookie', async ({ page, context }) => {
   await logIn(page, 'admin');
+  const cookiesWhileSignedIn = await context.cookies();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: /Sign in/ })).toBeVisible();
+
+  await context.addCookies(cookiesWhileSignedIn);
+  await page.goto('/settings');
   await expect(page.getByRole('heading', { name: /Sign in/ })).toBeVisible();
 });
 

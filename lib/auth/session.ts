@@ -1,16 +1,31 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
 import { auth } from '@/auth';
+import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
 import { canPerform, type Permission } from './permissions';
 
 export type SessionUser = { email: string; name: string; role: UserRole };
 
+/**
+ * The signed-in user as the database knows them now: a deleted user, or a session begun before the
+ * user last signed out, counts as signed out, and the role is the current one.
+ */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await auth();
-  const user = session?.user;
-  if (!user?.email || !user.role) return null;
-  return { email: user.email, name: user.name ?? user.email, role: user.role };
+  const email = session?.user?.email;
+  if (!email) return null;
+  const row = getDb().select().from(schema.users).where(eq(schema.users.email, email)).get();
+  if (!row) return null;
+  const loginAt = session.user.loginAt ?? 0;
+  if (row.sessionsValidAfter !== null && loginAt <= row.sessionsValidAfter) return null;
+  return { email: row.email, name: row.name, role: row.role };
+}
+
+/** Ends every session of this user, including copies of the cookie a request in flight may re-set. */
+export function endSessions(email: string): void {
+  getDb().update(schema.users).set({ sessionsValidAfter: Date.now() }).where(eq(schema.users.email, email)).run();
 }
 
 /** For pages: a missing session sends the visitor to the login page. */

@@ -51,4 +51,6 @@ export const dashboardMigrations: readonly string[] = [
    );
    CREATE INDEX webhook_events_received ON webhook_events (received_at);
    CREATE INDEX webhook_events_conversation ON webhook_events (conversation_id);`,
+  // Sessions are stateless JWTs; signing out records this so a copy of the cookie stops working.
+  `ALTER TABLE users ADD COLUMN sessions_valid_after INTEGER;`,
 ];

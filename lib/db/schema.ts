@@ -7,6 +7,8 @@ export const users = sqliteTable('users', {
   role: text('role', { enum: ['admin', 'viewer'] }).notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: text('created_at').notNull(),
+  /** Epoch ms; sessions that began before it are refused (set on sign-out). */
+  sessionsValidAfter: integer('sessions_valid_after'),
 });
 
 /** Small key-value store; secret values are encrypted before they reach it (lib/secret-box.ts). */
