@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
-import { rollupFigures, scanFigures } from '../domain/usage-figures';
+import { rollupFigures, scanFigures, type Figures } from '../domain/usage-figures';
 import { DAY_MS } from '../domain/time-buckets';
 import { createSandboxContext, startSandbox } from '../server';
 import { seedBenchData } from './seed-bench-data';
@@ -80,11 +80,25 @@ async function timeAsync<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [value, performance.now() - start];
 }
 
+interface UsageEntry {
+  robot_id: string;
+  messages: { units: number; by_role: { client: number; ai: number; operator: number } };
+  conversations: { total: number };
+}
+
 interface UsagePage {
-  data: { robot_id: string }[];
+  data: UsageEntry[];
   pagination: { has_more: boolean };
   metadata: { cache_hit: boolean };
 }
+
+const figuresOf = (entry: UsageEntry): Figures => ({
+  client: entry.messages.by_role.client,
+  ai: entry.messages.by_role.ai,
+  operator: entry.messages.by_role.operator,
+  units: entry.messages.units,
+  conversations: entry.conversations.total,
+});
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'usage-bench-'));
@@ -137,17 +151,21 @@ async function main() {
       return { fromMs, toMs, query: `from=${new Date(fromMs).toISOString()}&to=${new Date(toMs).toISOString()}` };
     };
 
-    // Over HTTP: first page, one robot, and every 4th run the whole account page by page.
+    // Each run: over HTTP the first page, the same again (cached), one robot, and every 4th run the
+    // whole account page by page; then, in this process and for the same window, the scan of the
+    // messages for the page's robots and for the one robot. Interleaved, so that both see the same
+    // load on the machine; the scan runs while the sandbox is idle, never during a timed call.
+    const scanAnswers: [Map<string, Figures>, Map<string, Figures>][] = [];
     let pageIds: string[] = [];
     for (let run = 0; run < RUNS + WARMUP; run += 1) {
-      const { query } = windowOf(run);
+      const { fromMs, toMs, query } = windowOf(run);
       const [page, pageMs] = await timeAsync(() => get(`${query}&limit=${PAGE}`));
       if (page.metadata.cache_hit) throw new Error('unexpected cache hit');
       pageIds = page.data.map((entry) => entry.robot_id);
       // The same query again is a cache hit: the fixed cost of a call (HTTP, key, rate limit, JSON).
       const [hit, hitMs] = await timeAsync(() => get(`${query}&limit=${PAGE}`));
       if (!hit.metadata.cache_hit) throw new Error('expected a cache hit');
-      const [, oneMs] = await timeAsync(() => get(`${query}&robot_id=${seed.largestRobotId}`));
+      const [single, oneMs] = await timeAsync(() => get(`${query}&robot_id=${seed.largestRobotId}`));
       if (run >= WARMUP && run % 4 === 0) {
         const shifted = windowOf(run, 500).query;
         const [, allMs] = await timeAsync(async () => {
@@ -158,33 +176,34 @@ async function main() {
         });
         samples.allPagesHttp.push(allMs);
       }
+      const [pageScan, pageScanMs] = time(() => scanFigures(scanDb, pageIds, fromMs, toMs));
+      const [singleScan, singleScanMs] = time(() => scanFigures(scanDb, [seed.largestRobotId], fromMs, toMs));
+      // The HTTP answers are the scan's figures.
+      for (const [answer, scanned] of [[page, pageScan], [single, singleScan]] as const) {
+        for (const entry of answer.data) {
+          if (!isDeepStrictEqual(figuresOf(entry), scanned.get(entry.robot_id))) throw new Error(`HTTP and scan disagree (run ${run}, ${entry.robot_id})`);
+        }
+      }
+      scanAnswers.push([pageScan, singleScan]);
       if (run < WARMUP) continue;
       samples.pageHttp.push(pageMs);
       samples.cachedHttp.push(hitMs);
       one.http.push(oneMs);
+      samples.pageScan.push(pageScanMs);
+      one.scan.push(singleScanMs);
     }
 
-    // In process, the same windows: roll-ups, then a scan of the messages, each in its own loop so
-    // that the scan (which reads most of the messages table) does not evict the roll-ups' pages
-    // from the cache between two roll-up runs; the answers are checked to agree.
-    const rollupAnswers: unknown[] = [];
+    // In process, the same windows from the roll-ups, in a loop of their own so that the scans
+    // (which read most of the messages table on this connection) do not evict the roll-ups' pages
+    // from its cache between two roll-up runs; the answers are checked to agree with the scans.
     for (let run = 0; run < RUNS + WARMUP; run += 1) {
       const { fromMs, toMs } = windowOf(run);
       const [page, pageMs] = time(() => rollupFigures(scanDb, pageIds, fromMs, toMs));
       const [single, singleMs] = time(() => rollupFigures(scanDb, [seed.largestRobotId], fromMs, toMs));
-      rollupAnswers.push([page, single]);
+      if (!isDeepStrictEqual(scanAnswers[run], [page, single])) throw new Error(`roll-ups and scan disagree (run ${run})`);
       if (run < WARMUP) continue;
       samples.pageRollup.push(pageMs);
       one.rollup.push(singleMs);
-    }
-    for (let run = 0; run < RUNS + WARMUP; run += 1) {
-      const { fromMs, toMs } = windowOf(run);
-      const [page, pageMs] = time(() => scanFigures(scanDb, pageIds, fromMs, toMs));
-      const [single, singleMs] = time(() => scanFigures(scanDb, [seed.largestRobotId], fromMs, toMs));
-      if (!isDeepStrictEqual(rollupAnswers[run], [page, single])) throw new Error(`roll-ups and scan disagree (run ${run})`);
-      if (run < WARMUP) continue;
-      samples.pageScan.push(pageMs);
-      one.scan.push(singleMs);
     }
     scanDb.close();
     agent.destroy();
