@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { forgetHandshake } from '@/lib/channel-memory';
 import { loadAllRobots } from '@/lib/data/robots';
 import { toDisplayError, type DisplayError } from '@/lib/display-error';
+import { SAFE_ID } from '@/lib/search-params';
 
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+const idSchema = z.string().regex(SAFE_ID);
 
 export const returnQuerySchema = z.object({
   robot_id: idSchema,

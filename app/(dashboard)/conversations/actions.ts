@@ -5,10 +5,11 @@ import { authorise } from '@/lib/auth/session';
 import { typingErrorToDisplay } from '@/lib/attachment-errors';
 import { getPartnerClient } from '@/lib/data/partner';
 import type { DisplayError } from '@/lib/display-error';
+import { SAFE_ID } from '@/lib/search-params';
 
 export type TypingResult = { ok: true; isTyping: boolean; at: string } | { ok: false; error: DisplayError };
 
-const typingSchema = z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), isTyping: z.boolean() });
+const typingSchema = z.object({ conversationId: z.string().regex(SAFE_ID), isTyping: z.boolean() });
 
 export async function setTypingAction(conversationId: string, isTyping: boolean): Promise<TypingResult> {
   const access = await authorise('change');

@@ -8,12 +8,11 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
 import { listWebhookEvents, recentConversations } from '@/lib/webhooks/event-store';
 import { OperatorTools } from './operator-tools';
+import { SAFE_ID, type SearchParams } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Conversations' };
 export const dynamic = 'force-dynamic';
 
-type Search = Record<string, string | string[] | undefined>;
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const payloadSchema = z.looseObject({
   data: z
@@ -40,11 +39,11 @@ function textOf(payload: string): string | null {
  * The API cannot read conversations back (only the 20 latest messages of a social-DM one), so this
  * section shows what our webhook receiver recorded.
  */
-export default async function ConversationsPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function ConversationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireSessionUser();
   const raw = (await searchParams).conversation;
   const requested = Array.isArray(raw) ? raw[0] : raw;
-  const conversationId = requested && ID.test(requested) ? requested : undefined;
+  const conversationId = requested && SAFE_ID.test(requested) ? requested : undefined;
 
   if (conversationId) {
     const { rows } = listWebhookEvents({ conversationId }, 200, 0);

@@ -7,12 +7,10 @@ import { loadAllRobots } from '@/lib/data/robots';
 import { toDisplayError, type DisplayError } from '@/lib/display-error';
 import type { Robot, Rule } from '@/lib/partner/schemas';
 import { RuleView } from './rule-view';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Rules' };
 
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 async function loadRule(robotId: string, channelId: string, ruleId: string): Promise<{ rule: Rule } | { error: DisplayError }> {
   try {
@@ -22,15 +20,15 @@ async function loadRule(robotId: string, channelId: string, ruleId: string): Pro
   }
 }
 
-export default async function RulesPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function RulesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireSessionUser();
   const raw = await searchParams;
-  const channelParam = first(raw.channel) ?? '';
-  const ruleParam = (first(raw.rule) ?? '').trim();
+  const channelParam = firstParam(raw.channel) ?? '';
+  const ruleParam = (firstParam(raw.rule) ?? '').trim();
   const [robotId, channelId] = channelParam.split(':');
   const problems: string[] = [];
-  if (ruleParam && !ID.test(ruleParam)) problems.push(`“${ruleParam.slice(0, 40)}” is not a rule id: they are letters, digits, "-" and "_".`);
-  const wanted = robotId && channelId && ID.test(robotId) && ID.test(channelId) && ruleParam && ID.test(ruleParam) ? { robotId, channelId, ruleId: ruleParam } : null;
+  if (ruleParam && !SAFE_ID.test(ruleParam)) problems.push(`“${ruleParam.slice(0, 40)}” is not a rule id: they are letters, digits, "-" and "_".`);
+  const wanted = robotId && channelId && SAFE_ID.test(robotId) && SAFE_ID.test(channelId) && ruleParam && SAFE_ID.test(ruleParam) ? { robotId, channelId, ruleId: ruleParam } : null;
   if (ruleParam && !wanted && problems.length === 0) problems.push('Pick the channel the rule belongs to.');
 
   let robots: Robot[] = [];

@@ -14,22 +14,21 @@ import { PRESET_LABELS, resolveWindow } from '@/lib/usage-window';
 import { UsageCharts } from './usage-charts';
 import { UsageFilters } from './usage-filters';
 import { UsageTable } from './usage-table';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Usage' };
 
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const count = new Intl.NumberFormat('en-GB');
 const units = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
-export default async function UsagePage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function UsagePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireSessionUser();
   const raw = await searchParams;
-  const resolved = resolveWindow({ range: first(raw.range), from: first(raw.from), to: first(raw.to) }, new Date());
+  const resolved = resolveWindow({ range: firstParam(raw.range), from: firstParam(raw.from), to: firstParam(raw.to) }, new Date());
   const window = resolved.window;
   const { page, problem: pageProblem } = readPageParam(raw.page);
-  const robotParam = first(raw.robot) || undefined;
-  const robotId = robotParam && /^[A-Za-z0-9_-]{1,100}$/.test(robotParam) ? robotParam : undefined;
+  const robotParam = firstParam(raw.robot) || undefined;
+  const robotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
 
   const params = new URLSearchParams();
   params.set('range', window.preset);

@@ -14,28 +14,26 @@ import { formatDateTime } from '@/lib/format';
 import { pageCount, readPageParam } from '@/lib/pagination';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
 const STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 const EVENT_TYPES = ['chat.started', 'chat.closed', 'message.received', 'message.sent', 'message.failed', 'test'] as const;
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireSessionUser();
   const raw = await searchParams;
-  const lookup = first(raw.delivery_id)?.trim();
+  const lookup = firstParam(raw.delivery_id)?.trim();
   const problems: string[] = [];
   if (lookup) {
-    if (ID.test(lookup)) redirect(`/webhooks/deliveries/${encodeURIComponent(lookup)}`);
+    if (SAFE_ID.test(lookup)) redirect(`/webhooks/deliveries/${encodeURIComponent(lookup)}`);
     problems.push(`“${lookup.slice(0, 40)}” is not a delivery id: they are letters, digits, "-" and "_".`);
   }
-  const statusParam = first(raw.status) || undefined;
+  const statusParam = firstParam(raw.status) || undefined;
   const status = STATUSES.find((s) => s === statusParam);
   if (statusParam && !status) problems.push(`“${statusParam.slice(0, 30)}” is not a delivery status; showing all.`);
-  const typeParam = first(raw.event_type) || undefined;
+  const typeParam = firstParam(raw.event_type) || undefined;
   const eventType = typeParam && /^[a-z0-9_.]{1,60}$/.test(typeParam) ? typeParam : undefined;
   if (typeParam && !eventType) problems.push(`“${typeParam.slice(0, 30)}” is not an event type; showing all.`);
   const { page, problem } = readPageParam(raw.page);

@@ -2,8 +2,8 @@ import { authorise } from '@/lib/auth/session';
 import { attachmentErrorToDisplay } from '@/lib/attachment-errors';
 import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/attachment-rules';
 import { getPartnerClient } from '@/lib/data/partner';
+import { SAFE_ID } from '@/lib/search-params';
 
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 function refuse(status: number, title: string, message: string): Response {
   return Response.json({ error: { title, message } }, { status });
@@ -27,7 +27,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   const conversationId = form.get('conversation_id');
   const file = form.get('file');
-  if (typeof conversationId !== 'string' || !ID.test(conversationId)) return refuse(400, 'No conversation named', 'Open the conversation again and retry.');
+  if (typeof conversationId !== 'string' || !SAFE_ID.test(conversationId)) return refuse(400, 'No conversation named', 'Open the conversation again and retry.');
   if (!(file instanceof File)) return refuse(400, 'No file chosen', 'Choose a file to upload.');
   const problem = attachmentProblem(file);
   if (problem) return refuse(422, 'This file cannot be sent', problem);

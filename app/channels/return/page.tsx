@@ -3,11 +3,10 @@ import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { getSessionUser } from '@/lib/auth/session';
 import { confirmHandshakeOutcome, returnQuerySchema, type HandshakeOutcome } from '@/lib/handshake-outcome';
+import { type SearchParams, firstParam } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Social DM connection' };
 
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 function describe(outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind: 'robot_missing' }>, signedIn: boolean): { tone: 'good' | 'warn' | 'bad'; title: string; body: string } {
   const robot = signedIn && outcome.robotName ? ` on “${outcome.robotName}”` : '';
@@ -35,11 +34,11 @@ function describe(outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind:
 
 const TONES = { good: 'border-emerald-200 bg-emerald-50 text-emerald-900', warn: 'border-amber-200 bg-amber-50 text-amber-900', bad: 'border-red-200 bg-red-50 text-red-900' } as const;
 
-export default async function ChannelReturnPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function ChannelReturnPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = await searchParams;
   const here = `/channels/return?${new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x])))).toString()}`;
   const user = await getSessionUser();
-  const query = returnQuerySchema.safeParse({ robot_id: first(raw.robot_id), channel_id: first(raw.channel_id), status: first(raw.status) });
+  const query = returnQuerySchema.safeParse({ robot_id: firstParam(raw.robot_id), channel_id: firstParam(raw.channel_id), status: firstParam(raw.status) });
 
   let content: React.ReactNode;
   if (!query.success) {

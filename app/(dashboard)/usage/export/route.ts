@@ -4,6 +4,7 @@ import { fetchAllUsage, externalIdsByRobot } from '@/lib/data/usage';
 import { toDisplayError } from '@/lib/display-error';
 import { sourceKeys, toUsageRow, USAGE_COLUMNS } from '@/lib/usage-rows';
 import { resolveWindow, rfc3339 } from '@/lib/usage-window';
+import { SAFE_ID } from '@/lib/search-params';
 
 /** CSV of exactly the table's columns, for every robot in the window, so each customer can be billed. */
 export async function GET(request: Request): Promise<Response> {
@@ -12,7 +13,7 @@ export async function GET(request: Request): Promise<Response> {
   const resolved = resolveWindow({ range: url.searchParams.get('range') ?? undefined, from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined }, new Date());
   if (!resolved.ok) return new Response(`${resolved.error}\n`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const robotParam = url.searchParams.get('robot') || undefined;
-  const robotId = robotParam && /^[A-Za-z0-9_-]{1,100}$/.test(robotParam) ? robotParam : undefined;
+  const robotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
   try {
     const [usage, externalIds] = await Promise.all([fetchAllUsage(resolved.window, robotId), externalIdsByRobot()]);
     const rows = usage.entries.map((e) => toUsageRow(e, externalIds));

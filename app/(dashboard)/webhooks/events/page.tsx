@@ -8,31 +8,29 @@ import { formatDateTime } from '@/lib/format';
 import { pageCount, readPageParam } from '@/lib/pagination';
 import { distinctEventTypes, listWebhookEvents } from '@/lib/webhooks/event-store';
 import { WebhooksTabs } from '../webhooks-tabs';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Events received' };
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 25;
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const TYPE = /^[a-z0-9_.]{1,60}$/;
 
-export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function EventsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireSessionUser();
   const raw = await searchParams;
   const problems: string[] = [];
   const pick = (name: string, pattern: RegExp, label: string) => {
-    const value = first(raw[name])?.trim();
+    const value = firstParam(raw[name])?.trim();
     if (!value) return undefined;
     if (pattern.test(value)) return value;
     problems.push(`“${value.slice(0, 40)}” is not a valid ${label}; that filter is ignored.`);
     return undefined;
   };
   const type = pick('type', TYPE, 'event type');
-  const robotId = pick('robot', ID, 'robot id');
-  const conversationId = pick('conversation', ID, 'conversation id');
-  const includeTests = first(raw.tests) === '1';
+  const robotId = pick('robot', SAFE_ID, 'robot id');
+  const conversationId = pick('conversation', SAFE_ID, 'conversation id');
+  const includeTests = firstParam(raw.tests) === '1';
   const { page, problem } = readPageParam(raw.page);
   if (problem) problems.push(problem);
 

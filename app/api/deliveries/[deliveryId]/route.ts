@@ -1,12 +1,13 @@
 import { getSessionUser } from '@/lib/auth/session';
 import { getPartnerClient } from '@/lib/data/partner';
 import { toDisplayError } from '@/lib/display-error';
+import { SAFE_ID } from '@/lib/search-params';
 
 /** For the browser's polling of one delivery; the key stays here on the server. */
 export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
   if (!(await getSessionUser())) return Response.json({ error: { title: 'Signed out', message: 'Sign in again to follow this delivery.' } }, { status: 401 });
   const { deliveryId } = await params;
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(deliveryId)) return Response.json({ error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } }, { status: 400 });
+  if (!SAFE_ID.test(deliveryId)) return Response.json({ error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } }, { status: 400 });
   try {
     const { data, requestId } = await getPartnerClient().getDelivery(deliveryId);
     return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
