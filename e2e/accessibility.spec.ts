@@ -42,3 +42,14 @@ test('the robots page works from the keyboard', async ({ page, control }) => {
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toHaveCount(1);
 });
+
+test("the sandbox's consent screen and panel sign-in are accessible", async ({ page, control }) => {
+  const robot = await control.createRobot({ name: `A11y consent ${Date.now()}` });
+  await logIn(page, 'admin');
+  await page.goto(`/robots/${robot.id}`);
+  await page.getByRole('button', { name: 'Connect Social DM' }).click();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expectNoViolations(page, 'consent screen');
+  await page.goto('http://127.0.0.1:4110/sandbox/panel/login');
+  await expectNoViolations(page, 'panel sign-in');
+});
