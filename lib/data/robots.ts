@@ -1,10 +1,7 @@
 import 'server-only';
-import type { Robot } from '@/lib/partner/schemas';
+import type { Robot, RobotList } from '@/lib/partner/schemas';
 import { getPartnerClient } from './partner';
-
-const PAGE = 100;
-// A safety stop for an account far larger than a dashboard page should walk through.
-const MAX_PAGES = 50;
+import { walkPages } from './walk-pages';
 
 /**
  * The API has no "get one robot" route, so a robot is found by walking the list. The same walk
@@ -12,15 +9,13 @@ const MAX_PAGES = 50;
  */
 export async function loadAllRobots(): Promise<Robot[]> {
   const client = getPartnerClient();
-  const robots: Robot[] = [];
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { data } = await client.listRobots({ limit: PAGE, offset: page * PAGE });
-    const batch = data.data ?? [];
-    robots.push(...batch);
-    const more = data.pagination?.has_more ?? batch.length === PAGE;
-    if (!more || batch.length === 0) break;
-  }
-  return robots;
+  const { items } = await walkPages<Robot, RobotList>(async (limit, offset) => (await client.listRobots({ limit, offset })).data);
+  return items;
+}
+
+/** The partner's own customer id per robot id, for reports that do not carry it. */
+export function externalIdsOf(robots: Robot[]): Map<string, string> {
+  return new Map(robots.flatMap((r) => (r.id && r.external_id ? [[r.id, r.external_id] as [string, string]] : [])));
 }
 
 export function countActiveChannels(robots: Robot[]): number {

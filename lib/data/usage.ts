@@ -2,11 +2,10 @@ import 'server-only';
 import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
 import { rfc3339, type UsageWindow } from '@/lib/usage-window';
 import { getPartnerClient } from './partner';
-import { loadAllRobots } from './robots';
+import { externalIdsOf, loadAllRobots } from './robots';
+import { walkPages } from './walk-pages';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
-const WALK_PAGE = 100;
-const MAX_PAGES = 50;
 
 export type UsageTotals = { messages: number; units: number; conversations: number; client: number; ai: number; operator: number };
 
@@ -36,16 +35,8 @@ export async function fetchUsagePage(window: UsageWindow, robotId: string | unde
 /** Every robot's entry in the window: totals, charts and the CSV cover the whole account, not one page. */
 export async function fetchAllUsage(window: UsageWindow, robotId: string | undefined): Promise<{ entries: UsageEntry[]; metadata: UsageReport['metadata'] }> {
   const client = getPartnerClient();
-  const entries: UsageEntry[] = [];
-  let metadata: UsageReport['metadata'];
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { data } = await client.getUsage({ ...query(window, robotId), limit: WALK_PAGE, offset: page * WALK_PAGE });
-    const batch = data.data ?? [];
-    entries.push(...batch);
-    metadata ??= data.metadata;
-    if (!(data.pagination?.has_more ?? batch.length === WALK_PAGE) || batch.length === 0) break;
-  }
-  return { entries, metadata };
+  const { items, first } = await walkPages<UsageEntry, UsageReport>(async (limit, offset) => (await client.getUsage({ ...query(window, robotId), limit, offset })).data);
+  return { entries: items, metadata: first?.metadata };
 }
 
 /**
@@ -53,8 +44,7 @@ export async function fetchAllUsage(window: UsageWindow, robotId: string | undef
  * partner's own customer ids come from the robots list.
  */
 export async function externalIdsByRobot(): Promise<Map<string, string>> {
-  const robots = await loadAllRobots();
-  return new Map(robots.flatMap((r) => (r.id && r.external_id ? [[r.id, r.external_id] as [string, string]] : [])));
+  return externalIdsOf(await loadAllRobots());
 }
 
 export type UsageView = {
@@ -69,7 +59,7 @@ export type UsageView = {
 export async function loadUsageView(window: UsageWindow, robotId: string | undefined, page: number): Promise<{ ok: true; view: UsageView } | { ok: false; error: unknown }> {
   try {
     const robots = await loadAllRobots();
-    const externalIds = new Map(robots.flatMap((r) => (r.id && r.external_id ? [[r.id, r.external_id] as [string, string]] : [])));
+    const externalIds = externalIdsOf(robots);
     const [all, table] = await Promise.all([fetchAllUsage(window, robotId), fetchUsagePage(window, robotId, page)]);
     return {
       ok: true,
