@@ -2,6 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, schema } from '@/lib/db';
+import { readSetting, writeSetting } from '@/lib/db/settings';
 import type { ChannelSnapshotRow, HandshakeRow } from '@/lib/db/schema';
 import type { Channel } from '@/lib/partner/schemas';
 
@@ -62,18 +63,13 @@ export function rememberCapacity(details: Record<string, unknown>): CapacityHint
   const parsed = capacityHintSchema.omit({ observedAt: true }).safeParse(details);
   if (!parsed.success) return null;
   const hint = { ...parsed.data, observedAt: new Date().toISOString() };
-  const value = JSON.stringify(hint);
-  getDb()
-    .insert(schema.settings)
-    .values({ key: CAPACITY_SETTING, value, updatedAt: hint.observedAt })
-    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: hint.observedAt } })
-    .run();
+  writeSetting(CAPACITY_SETTING, JSON.stringify(hint));
   return hint;
 }
 
 export function knownCapacity(): CapacityHint | null {
-  const row = getDb().select().from(schema.settings).where(eq(schema.settings.key, CAPACITY_SETTING)).get();
-  if (!row) return null;
-  const parsed = capacityHintSchema.safeParse(JSON.parse(row.value));
+  const stored = readSetting(CAPACITY_SETTING);
+  if (!stored) return null;
+  const parsed = capacityHintSchema.safeParse(JSON.parse(stored));
   return parsed.success ? parsed.data : null;
 }

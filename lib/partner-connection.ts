@@ -1,6 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db';
+import { deleteSetting, readSetting, writeSetting } from '@/lib/db/settings';
 import { getEnv } from '@/lib/env';
 import { decryptSecret, encryptSecret } from '@/lib/secret-box';
 
@@ -18,8 +17,8 @@ export type PartnerConnection = {
 /** The key saved on the Settings page wins over the environment's, so staff can replace it live. */
 export function getPartnerConnection(): PartnerConnection {
   const env = getEnv();
-  const saved = getDb().select().from(schema.settings).where(eq(schema.settings.key, SAVED_KEY_SETTING)).get();
-  const savedKey = saved ? decryptSecret(saved.value) : null;
+  const saved = readSetting(SAVED_KEY_SETTING);
+  const savedKey = saved ? decryptSecret(saved) : null;
   const apiKey = savedKey ?? env.PARTNER_API_KEY ?? null;
   return {
     mode: env.PARTNER_API_MODE,
@@ -30,17 +29,11 @@ export function getPartnerConnection(): PartnerConnection {
 }
 
 export function saveApiKey(apiKey: string): void {
-  const now = new Date().toISOString();
-  const value = encryptSecret(apiKey);
-  getDb()
-    .insert(schema.settings)
-    .values({ key: SAVED_KEY_SETTING, value, updatedAt: now })
-    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: now } })
-    .run();
+  writeSetting(SAVED_KEY_SETTING, encryptSecret(apiKey));
 }
 
 export function forgetSavedApiKey(): void {
-  getDb().delete(schema.settings).where(eq(schema.settings.key, SAVED_KEY_SETTING)).run();
+  deleteSetting(SAVED_KEY_SETTING);
 }
 
 /** What the UI may show of a key: its prefix and last four characters, never more. */
