@@ -2,6 +2,7 @@ import { authorise } from '@/lib/auth/session';
 import { attachmentErrorToDisplay } from '@/lib/attachment-errors';
 import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/attachment-rules';
 import { getPartnerClient } from '@/lib/data/partner';
+import { displayErrorResponse } from '@/lib/display-error';
 import { SAFE_ID } from '@/lib/search-params';
 
 
@@ -36,6 +37,6 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json({ attachment: data, requestId }, { status: 201 });
   } catch (err) {
     const error = attachmentErrorToDisplay(err);
-    return Response.json({ error }, { status: error.status && error.status < 500 ? error.status : 502 });
+    return displayErrorResponse(error);
   }
 }

@@ -1,6 +1,6 @@
 import { getSessionUser } from '@/lib/auth/session';
 import { getPartnerClient } from '@/lib/data/partner';
-import { toDisplayError } from '@/lib/display-error';
+import { displayErrorResponse, toDisplayError } from '@/lib/display-error';
 import { SAFE_ID } from '@/lib/search-params';
 
 /** For the browser's polling of one delivery; the key stays here on the server. */
@@ -13,6 +13,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ del
     return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     const error = toDisplayError(err, { not_found: () => ({ title: 'Delivery not found', message: 'No delivery with this id exists on the account. Check the id and try again.' }) });
-    return Response.json({ error }, { status: error.status && error.status < 500 ? error.status : 502 });
+    return displayErrorResponse(error);
   }
 }
