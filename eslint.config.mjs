@@ -24,6 +24,27 @@ export default defineConfig([
               from: './sandbox',
               message: 'The dashboard reaches the sandbox only over HTTP through lib/partner.',
             },
+            {
+              target: './contract',
+              from: ['./app', './lib', './components', './sandbox', './scripts'],
+              message: 'contract/ holds the contract vocabulary both programs share; it imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pages, actions and route handlers reach the API through lib/<feature>, never the client itself.
+    files: ['app/**', 'components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@/lib/connection/client', message: 'Call the API through lib/<feature> (e.g. lib/robots/robots.ts).' },
+            { name: '@/lib/partner/client', message: 'Call the API through lib/<feature> (e.g. lib/robots/robots.ts).' },
+            { name: '@/lib/partner', message: 'Call the API through lib/<feature>; import types from @/lib/partner/schemas.' },
           ],
         },
       ],

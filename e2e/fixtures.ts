@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { DEMO_USERS } from '../lib/demo-users';
+import { DEMO_USERS } from '../lib/auth/demo-users';
 import { E2E } from './e2e-env';
 
 type CreatedRobot = { id: string; name: string; channels?: { id: string; type: string; is_active: boolean }[] };

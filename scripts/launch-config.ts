@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '../lib/connection/api-key';
 
 const port = (name: string, fallback: number) =>
   z
@@ -35,7 +36,7 @@ const launchEnvSchema = z
     PARTNER_API_KEY: z
       .string()
       .optional()
-      .refine((v) => v === undefined || /^pk_live_\S{8,}$/.test(v), 'PARTNER_API_KEY must be a partner key starting with pk_live_'),
+      .refine((v) => v === undefined || API_KEY_SHAPE.test(v), `PARTNER_API_KEY: ${API_KEY_SHAPE_MESSAGE}`),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.PARTNER_API_URL) !== Boolean(env.PARTNER_API_KEY)) {

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { DEMO_USERS } from '../lib/demo-users';
+import { DEMO_USERS } from '../lib/auth/demo-users';
 import { ensureDemoAccount, setDemoSimulator } from './demo-account';
 import { readLaunchConfig } from './launch-config';
 

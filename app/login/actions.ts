@@ -3,7 +3,7 @@
 import { AuthError } from 'next-auth';
 import { z } from 'zod';
 import { signIn } from '@/auth';
-import { safeReturnPath } from '@/lib/safe-return-path';
+import { safeReturnPath } from '@/lib/auth/safe-return-path';
 
 export type LoginState = { message?: string; fieldErrors?: { email?: string[]; password?: string[] }; email?: string };
 

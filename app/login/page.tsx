@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getSessionUser } from '@/lib/auth/session';
-import { safeReturnPath } from '@/lib/safe-return-path';
+import { safeReturnPath } from '@/lib/auth/safe-return-path';
 import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };

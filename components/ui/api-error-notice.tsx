@@ -1,4 +1,4 @@
-import type { DisplayError } from '@/lib/display-error';
+import type { DisplayError } from '@/lib/ui/display-error';
 
 /** Every API failure is shown with what to do and the request id support will ask for. */
 export function ApiErrorNotice({ error, className = '' }: { error: DisplayError; className?: string }) {

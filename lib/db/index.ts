@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/config/env';
 import { dashboardMigrations } from './migrations';
 import * as schema from './schema';
 import { seedDemoUsers } from './seed';

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { DEMO_USERS } from '@/lib/demo-users';
+import { DEMO_USERS } from '@/lib/auth/demo-users';
 import * as schema from './schema';
 
 // Synchronous on purpose: it runs once inside getDb(), before the first query is answered.

@@ -1,5 +1,5 @@
 /**
- * Response schemas for Partner API v1 (`/work/shared/spec/partner-api-v1.md`, decisions D1–D25).
+ * Response schemas for Partner API v1 (docs/contract/; decisions D1–D25 in docs/decisions/).
  *
  * Tolerance is deliberate: v1 is pre-release and the real service may differ from the sandbox, so
  * a field that drifts must degrade one widget, not break a whole page.
@@ -12,6 +12,7 @@
  *   harmless variants (missing seconds, no offset) for no gain.
  */
 import { z } from 'zod';
+import { ATTACHMENT_KINDS, CHANNEL_TYPES, CONNECTABLE_CHANNEL_TYPES, DELIVERY_STATUSES, EVENT_TYPES } from '@/contract/vocabulary';
 
 /** Known values typed as literals, any other string accepted (`string & {}` keeps autocomplete). */
 function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
@@ -37,26 +38,17 @@ function listOf<T extends z.ZodType>(item: T) {
     .transform((v): z.output<T>[] => v ?? []);
 }
 
-export const CHANNEL_TYPES = [
-  'messenger_bot',
-  'social_dm',
-  'chat_vendor_a',
-  'widget',
-  'chat_vendor_b',
-  'chat_vendor_c',
-  'chat_app',
-] as const;
-export const CONNECTABLE_CHANNEL_TYPES = ['messenger_bot', 'social_dm'] as const;
+export { CHANNEL_TYPES, CONNECTABLE_CHANNEL_TYPES, DELIVERY_STATUSES, EVENT_TYPES };
 export const CHANNEL_STATUSES = ['pending_authorisation', 'connected', 'disabled'] as const;
-export const ATTACHMENT_TYPES = ['image', 'video', 'voice', 'document'] as const;
+export const ATTACHMENT_TYPES = ATTACHMENT_KINDS;
 export const TRIGGER_ONS = ['dm', 'comment'] as const;
 export const TRIGGER_MATCHES = ['contains', 'equal'] as const;
 export const ACTION_TYPES = ['text', 'image', 'link', 'delay'] as const;
-export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 export const USAGE_SOURCES = ['direct', 'comment', 'story_reply', 'story_mention', 'reel'] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export type ConnectableChannelType = (typeof CONNECTABLE_CHANNEL_TYPES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const channelType = openEnum(CHANNEL_TYPES).nullish();
 

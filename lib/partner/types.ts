@@ -1,6 +1,6 @@
 // Public option, query and result types of the Partner API client (implementation: client.ts).
 import type { HttpMethod } from './retry';
-import type { ConnectableChannelType, DELIVERY_STATUSES } from './schemas';
+import type { ConnectableChannelType, DeliveryStatus } from './schemas';
 
 export interface PartnerResult<T> {
   data: T;
@@ -53,7 +53,7 @@ export interface UsageQuery extends PageQuery {
 
 export interface DeliveryQuery extends PageQuery {
   delivery_id?: string;
-  status?: (typeof DELIVERY_STATUSES)[number];
+  status?: DeliveryStatus;
   event_type?: string;
 }
 

@@ -1,35 +1,13 @@
+import { ACCEPTED_MEDIA_TYPES, ALTERNATIVE_MEDIA_SPELLINGS } from '../../contract/vocabulary';
 import type { AttachmentKind, Tier } from './vocabulary';
+
+export { ACCEPTED_MEDIA_TYPES };
 
 // The contract's attachment table (Limits, "Attachments") and D6/D14, as data.
 
 /** D14: "MB" is 1,048,576 bytes. */
 export const MB = 1_048_576;
 
-/** The accepted media types and the kind each presents as. */
-export const ACCEPTED_MEDIA_TYPES: Readonly<Record<string, AttachmentKind>> = {
-  'image/jpeg': 'image',
-  'image/png': 'image',
-  'video/mp4': 'video',
-  'video/quicktime': 'video',
-  'video/webm': 'video',
-  'video/ogg': 'video',
-  'video/x-msvideo': 'video',
-  'audio/aac': 'voice',
-  'audio/mp4': 'voice',
-  'audio/x-m4a': 'voice',
-  'audio/wav': 'voice',
-  'application/pdf': 'document',
-};
-
-/** The contract's accepted alternative spellings, mapped to the type they stand for. */
-const ALTERNATIVE_SPELLINGS: Readonly<Record<string, string>> = {
-  'image/jpg': 'image/jpeg',
-  'video/avi': 'video/x-msvideo',
-  'audio/m4a': 'audio/x-m4a',
-  'audio/wave': 'audio/wav',
-  'audio/x-wav': 'audio/wav',
-  'audio/vnd.wave': 'audio/wav',
-};
 
 type Caps = Readonly<Record<AttachmentKind, number>>;
 
@@ -49,7 +27,7 @@ export const LARGEST_CAP_BYTES = Math.max(...Object.values(CAPS_MB).flatMap((cap
 /** "image/JPG; name=x" → "image/jpeg": the essence, lower-cased, alternative spellings resolved. */
 export function normaliseMediaType(declared: string): string {
   const essence = (declared.split(';')[0] ?? '').trim().toLowerCase();
-  return ALTERNATIVE_SPELLINGS[essence] ?? essence;
+  return ALTERNATIVE_MEDIA_SPELLINGS[essence] ?? essence;
 }
 
 export function kindOf(mediaType: string): AttachmentKind | undefined {

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/db';
+import { API_KEY_PREFIX } from '../../contract/vocabulary';
 import { randomBase62 } from './ids';
 
 const SECRET_KEY = 'key_hmac_secret';
-export const API_KEY_PATTERN = /^pk_live_[0-9A-Za-z]{32}$/;
+export const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{32}$`);
 
 /** Server secret for key HMACs (D5): made on first start, kept in the database. */
 export function loadKeySecret(store: Store): Buffer {
@@ -15,7 +16,7 @@ export function loadKeySecret(store: Store): Buffer {
 }
 
 export function newApiKey(): string {
-  return `pk_live_${randomBase62(32)}`;
+  return `${API_KEY_PREFIX}${randomBase62(32)}`;
 }
 
 export function hashKey(secret: Buffer, key: string): string {

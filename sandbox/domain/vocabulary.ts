@@ -1,23 +1,16 @@
-// Closed value sets shared by the stored data, the control API and the /v1 schemas.
+// Closed value sets shared by the stored data, the control API and the /v1 schemas; those the
+// contract itself names come from contract/.
+import { ATTACHMENT_KINDS, CHANNEL_TYPES, type AttachmentKind } from '../../contract/vocabulary';
+
+export { ATTACHMENT_KINDS, CHANNEL_TYPES, type AttachmentKind };
 export const TIERS = ['basic', 'professional', 'business'] as const;
 export const ROLES = ['robot_creation', 'social_dm'] as const;
 export const MODELS = ['standard', 'enhanced'] as const;
-export const ATTACHMENT_KINDS = ['image', 'video', 'voice', 'document'] as const;
-export const CHANNEL_TYPES = [
-  'messenger_bot',
-  'social_dm',
-  'chat_vendor_a',
-  'widget',
-  'chat_vendor_b',
-  'chat_vendor_c',
-  'chat_app',
-] as const;
 export const CHANNEL_STATUSES = ['connected', 'disabled', 'pending_authorisation'] as const;
 
 export type Tier = (typeof TIERS)[number];
 export type Role = (typeof ROLES)[number];
 export type Model = (typeof MODELS)[number];
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const DEFAULT_CAPACITY = 3;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canPerform } from '@/lib/auth/permissions';
-import { pageCount, readPageParam } from '@/lib/pagination';
-import { safeReturnPath } from '@/lib/safe-return-path';
+import { pageCount, readPageParam } from '@/lib/ui/pagination';
+import { safeReturnPath } from '@/lib/auth/safe-return-path';
 
 describe('safeReturnPath', () => {
   it('keeps same-site paths with their query', () => {

@@ -6,13 +6,13 @@ beforeAll(() => {
 
 describe('secret box', () => {
   it('round-trips and never stores the plain value', async () => {
-    const { decryptSecret, encryptSecret } = await import('@/lib/secret-box');
+    const { decryptSecret, encryptSecret } = await import('@/lib/connection/secret-box');
     const sealed = encryptSecret('pk_live_abcdefghijklmnopqrstuvwxyz012345');
     expect(sealed).not.toContain('pk_live_');
     expect(decryptSecret(sealed)).toBe('pk_live_abcdefghijklmnopqrstuvwxyz012345');
   });
   it('refuses a tampered value', async () => {
-    const { decryptSecret, encryptSecret } = await import('@/lib/secret-box');
+    const { decryptSecret, encryptSecret } = await import('@/lib/connection/secret-box');
     const sealed = encryptSecret('secret');
     const parts = sealed.split('.');
     const body = Buffer.from(parts[3] ?? '', 'base64');
@@ -23,7 +23,7 @@ describe('secret box', () => {
 
 describe('key fingerprint', () => {
   it('shows the prefix and the last four characters only', async () => {
-    const { keyFingerprint } = await import('@/lib/partner-connection');
+    const { keyFingerprint } = await import('@/lib/connection/api-key');
     expect(keyFingerprint('pk_live_abcdefghijklmnopqrstuvwxyz0123WXYZ')).toBe('pk_live_…WXYZ');
     expect(keyFingerprint(null)).toBeNull();
   });

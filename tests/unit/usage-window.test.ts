@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customRangeProblem, presetWindow, resolveWindow, rfc3339, spanDays } from '@/lib/usage-window';
+import { customRangeProblem, presetWindow, resolveWindow, rfc3339, spanDays } from '@/lib/usage/window';
 
 const now = new Date('2026-11-22T10:30:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walkPages, WALK_PAGE_SIZE } from '@/lib/data/walk-pages';
+import { walkPages, WALK_PAGE_SIZE } from '@/lib/partner/walk-pages';
 
 function pages(total: number, withHasMore: boolean) {
   const calls: number[] = [];

@@ -2,10 +2,10 @@
 
 import { z } from 'zod';
 import { authorise } from '@/lib/auth/session';
-import { typingErrorToDisplay } from '@/lib/attachment-errors';
-import { getPartnerClient } from '@/lib/data/partner';
-import type { DisplayError } from '@/lib/display-error';
-import { SAFE_ID } from '@/lib/search-params';
+import { typingErrorToDisplay } from '@/lib/conversations/attachment-errors';
+import { setOperatorTyping } from '@/lib/conversations/operator';
+import type { DisplayError } from '@/lib/ui/display-error';
+import { SAFE_ID } from '@/lib/ui/search-params';
 
 export type TypingResult = { ok: true; isTyping: boolean; at: string } | { ok: false; error: DisplayError };
 
@@ -17,7 +17,7 @@ export async function setTypingAction(conversationId: string, isTyping: boolean)
   const parsed = typingSchema.safeParse({ conversationId, isTyping });
   if (!parsed.success) return { ok: false, error: { title: 'No conversation named', message: 'Open the conversation again and retry.' } };
   try {
-    await getPartnerClient().setTyping(parsed.data.conversationId, parsed.data.isTyping);
+    await setOperatorTyping(parsed.data.conversationId, parsed.data.isTyping);
     return { ok: true, isTyping: parsed.data.isTyping, at: new Date().toISOString() };
   } catch (err) {
     return { ok: false, error: typingErrorToDisplay(err) };

@@ -2,8 +2,8 @@
 
 import { useRef, useState, useTransition } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import { ATTACHMENT_ACCEPT, attachmentProblem } from '@/lib/attachment-rules';
-import type { DisplayError } from '@/lib/display-error';
+import { ATTACHMENT_ACCEPT, attachmentProblem } from '@/lib/conversations/attachment-rules';
+import type { DisplayError } from '@/lib/ui/display-error';
 import { setTypingAction } from './actions';
 
 /** The indicator lasts a few seconds on the customer's side; resend a little sooner while typing goes on. */

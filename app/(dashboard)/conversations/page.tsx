@@ -5,10 +5,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/ui/format';
 import { listWebhookEvents, recentConversations } from '@/lib/webhooks/event-store';
 import { OperatorTools } from './operator-tools';
-import { SAFE_ID, type SearchParams } from '@/lib/search-params';
+import { SAFE_ID, type SearchParams } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Conversations' };
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { authorise } from '@/lib/auth/session';
-import { getPartnerClient } from '@/lib/data/partner';
-import { toDisplayError, type DisplayError } from '@/lib/display-error';
+import { deleteRobot } from '@/lib/robots/robots';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
 export type DeleteRobotState = { status: 'idle' } | { status: 'deleted'; name: string } | { status: 'error'; error: DisplayError };
 
@@ -16,7 +16,7 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
   const parsed = deleteRobotSchema.safeParse({ robotId: formData.get('robotId'), robotName: formData.get('robotName') ?? '' });
   if (!parsed.success) return { status: 'error', error: { title: 'Nothing was deleted', message: 'The request did not name a robot. Reload the page and try again.' } };
   try {
-    await getPartnerClient().deleteRobot(parsed.data.robotId);
+    await deleteRobot(parsed.data.robotId);
   } catch (err) {
     return {
       status: 'error',

@@ -1,17 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ChannelBadge } from '@/components/channel-badge';
+import { ChannelBadge } from './channel-badge';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
-import { getPartnerClient } from '@/lib/data/partner';
-import { toDisplayError } from '@/lib/display-error';
-import { formatDateTime } from '@/lib/format';
-import { pageCount, readPageParam } from '@/lib/pagination';
+import { toDisplayError } from '@/lib/ui/display-error';
+import { formatDateTime } from '@/lib/ui/format';
+import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import type { RobotList } from '@/lib/partner/schemas';
+import { loadRobotsPage } from '@/lib/robots/robots';
 import { DeleteRobotButton } from './delete-robot-button';
 
 export const metadata: Metadata = { title: 'Robots' };
@@ -23,7 +23,7 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
   const { page, problem } = readPageParam((await searchParams).page);
   let list: RobotList;
   try {
-    list = (await getPartnerClient().listRobots({ limit: ROBOTS_PAGE_SIZE, offset: (page - 1) * ROBOTS_PAGE_SIZE })).data;
+    list = await loadRobotsPage(page, ROBOTS_PAGE_SIZE);
   } catch (err) {
     return (
       <>

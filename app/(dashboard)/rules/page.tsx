@@ -2,23 +2,16 @@ import type { Metadata } from 'next';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
-import { getPartnerClient } from '@/lib/data/partner';
-import { loadAllRobots } from '@/lib/data/robots';
-import { toDisplayError, type DisplayError } from '@/lib/display-error';
-import type { Robot, Rule } from '@/lib/partner/schemas';
+import { loadAllRobots } from '@/lib/robots/robots';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import type { Robot } from '@/lib/partner/schemas';
+import { loadRule, socialDmChannelOptions } from '@/lib/rules/rules';
 import { RuleView } from './rule-view';
-import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Rules' };
 
 
-async function loadRule(robotId: string, channelId: string, ruleId: string): Promise<{ rule: Rule } | { error: DisplayError }> {
-  try {
-    return { rule: (await getPartnerClient().getRule(robotId, channelId, ruleId)).data };
-  } catch (err) {
-    return { error: toDisplayError(err, { not_found: () => ({ title: 'Rule not found', message: 'No rule with this id exists on that channel. Check the id in the panel where the rule was created.' }) }) };
-  }
-}
 
 export default async function RulesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireSessionUser();
@@ -38,7 +31,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
   } catch (err) {
     listError = toDisplayError(err);
   }
-  const channels = robots.flatMap((r) => (r.channels ?? []).filter((c) => c.type === 'social_dm' && c.id).map((c) => ({ value: `${r.id}:${c.id}`, label: `${r.name ?? r.id} — Social DM${c.is_active ? '' : ' (inactive)'}` })));
+  const channels = socialDmChannelOptions(robots);
   const result = wanted ? await loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
 
   return (

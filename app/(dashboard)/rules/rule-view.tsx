@@ -1,5 +1,5 @@
 import type { Action, Rule } from '@/lib/partner/schemas';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/ui/format';
 
 function ActionItem({ action }: { action: Action }) {
   switch (action.type) {

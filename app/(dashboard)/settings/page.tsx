@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
-import { getPartnerConnection, keyFingerprint } from '@/lib/partner-connection';
+import { keyFingerprint } from '@/lib/connection/api-key';
+import { getPartnerConnection } from '@/lib/connection/connection';
 import { ApiKeyForm, ConnectionCheck } from './settings-forms';
 
 export const metadata: Metadata = { title: 'Settings' };

@@ -5,16 +5,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
-import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/data/usage';
-import { toDisplayError } from '@/lib/display-error';
-import { formatDateTime } from '@/lib/format';
-import { pageCount, readPageParam } from '@/lib/pagination';
-import { toUsageRow } from '@/lib/usage-rows';
-import { PRESET_LABELS, resolveWindow } from '@/lib/usage-window';
+import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/usage/report';
+import { toDisplayError } from '@/lib/ui/display-error';
+import { formatDateTime } from '@/lib/ui/format';
+import { pageCount, readPageParam } from '@/lib/ui/pagination';
+import { toUsageRow } from '@/lib/usage/rows';
+import { PRESET_LABELS, resolveWindow } from '@/lib/usage/window';
 import { UsageCharts } from './usage-charts';
 import { UsageFilters } from './usage-filters';
 import { UsageTable } from './usage-table';
-import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Usage' };
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { UsageRow } from '@/lib/usage-rows';
+import type { UsageRow } from '@/lib/usage/rows';
 
 // Recharts is imported only here, so only the usage page's chunks carry it.
 type ChartSpec = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { customRangeProblem, PRESET_LABELS, USAGE_PRESETS, type UsagePreset } from '@/lib/usage-window';
+import { customRangeProblem, PRESET_LABELS, USAGE_PRESETS, type UsagePreset } from '@/lib/usage/window';
 
 type Props = { preset: UsagePreset; fromDay: string; toDay: string; robotId: string; robots: { id: string; name: string }[] };
 

@@ -1,4 +1,4 @@
-import { sourceKeys, USAGE_COLUMNS, type UsageRow } from '@/lib/usage-rows';
+import { sourceKeys, USAGE_COLUMNS, type UsageRow } from '@/lib/usage/rows';
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { authorise } from '@/lib/auth/session';
-import { getPartnerClient } from '@/lib/data/partner';
-import { toDisplayError, type DisplayError } from '@/lib/display-error';
+import { sendTestEvent } from '@/lib/webhooks/deliveries';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
 export type TestEventState = { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };
 
@@ -11,7 +11,7 @@ export async function sendTestEventAction(): Promise<TestEventState> {
   const access = await authorise('change');
   if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
   try {
-    const { data, requestId } = await getPartnerClient().sendTestEvent();
+    const { data, requestId } = await sendTestEvent();
     if (!data.delivery_id) return { status: 'error', error: { title: 'No delivery id came back', message: 'The service queued the test but did not say which delivery it is. Look for it in the list below.', requestId } };
     // The deliveries list below the panel should show the new delivery too.
     revalidatePath('/webhooks');

@@ -5,21 +5,20 @@ import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
-import { DeliveryStatusBadge } from '@/components/webhooks/delivery-status';
+import { DeliveryStatusBadge } from './delivery-status';
+import { DELIVERY_STATUSES, EVENT_TYPES } from '@/contract/vocabulary';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
-import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/data/deliveries';
-import { toDisplayError } from '@/lib/display-error';
-import { formatDateTime } from '@/lib/format';
-import { pageCount, readPageParam } from '@/lib/pagination';
+import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/webhooks/deliveries';
+import { toDisplayError } from '@/lib/ui/display-error';
+import { formatDateTime } from '@/lib/ui/format';
+import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
-import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-const STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
-const EVENT_TYPES = ['chat.started', 'chat.closed', 'message.received', 'message.sent', 'message.failed', 'test'] as const;
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireSessionUser();
@@ -31,7 +30,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     problems.push(`“${lookup.slice(0, 40)}” is not a delivery id: they are letters, digits, "-" and "_".`);
   }
   const statusParam = firstParam(raw.status) || undefined;
-  const status = STATUSES.find((s) => s === statusParam);
+  const status = DELIVERY_STATUSES.find((s) => s === statusParam);
   if (statusParam && !status) problems.push(`“${statusParam.slice(0, 30)}” is not a delivery status; showing all.`);
   const typeParam = firstParam(raw.event_type) || undefined;
   const eventType = typeParam && /^[a-z0-9_.]{1,60}$/.test(typeParam) ? typeParam : undefined;
@@ -58,7 +57,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               <label htmlFor="filter-status" className="block text-sm font-medium">Status</label>
               <select id="filter-status" name="status" defaultValue={status ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
                 <option value="">Any status</option>
-                {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+                {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
               </select>
             </div>
             <div>

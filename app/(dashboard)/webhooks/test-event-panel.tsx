@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import { DeliveryDetail } from '@/components/webhooks/delivery-detail';
+import { DeliveryDetail } from './delivery-detail';
 import { sendTestEventAction, type TestEventState } from './actions';
 
 export function TestEventPanel({ allowed }: { allowed: boolean }) {

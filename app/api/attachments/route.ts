@@ -1,9 +1,9 @@
 import { authorise } from '@/lib/auth/session';
-import { attachmentErrorToDisplay } from '@/lib/attachment-errors';
-import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/attachment-rules';
-import { getPartnerClient } from '@/lib/data/partner';
-import { displayErrorResponse } from '@/lib/display-error';
-import { SAFE_ID } from '@/lib/search-params';
+import { attachmentErrorToDisplay } from '@/lib/conversations/attachment-errors';
+import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/conversations/attachment-rules';
+import { uploadConversationAttachment } from '@/lib/conversations/operator';
+import { displayErrorResponse } from '@/lib/ui/display-error';
+import { SAFE_ID } from '@/lib/ui/search-params';
 
 
 function refuse(status: number, title: string, message: string): Response {
@@ -33,7 +33,7 @@ export async function POST(request: Request): Promise<Response> {
   const problem = attachmentProblem(file);
   if (problem) return refuse(422, 'This file cannot be sent', problem);
   try {
-    const { data, requestId } = await getPartnerClient().uploadAttachment({ conversationId, file, filename: file.name });
+    const { data, requestId } = await uploadConversationAttachment(conversationId, file);
     return Response.json({ attachment: data, requestId }, { status: 201 });
   } catch (err) {
     const error = attachmentErrorToDisplay(err);

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { getSessionUser } from '@/lib/auth/session';
-import { confirmHandshakeOutcome, returnQuerySchema, type HandshakeOutcome } from '@/lib/handshake-outcome';
-import { type SearchParams, firstParam } from '@/lib/search-params';
+import { confirmHandshakeOutcome, returnQuerySchema, type HandshakeOutcome } from '@/lib/channels/handshake-outcome';
+import { type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Social DM connection' };
 

@@ -3,12 +3,12 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { botTokenSchema } from '@/lib/bot-token';
+import { botTokenSchema } from '@/lib/channels/bot-token';
 import { authorise } from '@/lib/auth/session';
-import { connectErrorToDisplay, toggleErrorToDisplay } from '@/lib/channel-errors';
-import { forgetRobotHandshakes, rememberCapacity, rememberChannel, rememberHandshake } from '@/lib/channel-memory';
-import { getPartnerClient } from '@/lib/data/partner';
-import type { DisplayError } from '@/lib/display-error';
+import { connectErrorToDisplay, toggleErrorToDisplay } from '@/lib/channels/errors';
+import { forgetRobotHandshakes, rememberCapacity, rememberChannel, rememberHandshake } from '@/lib/channels/memory';
+import { connectBotChannel, setChannelActive, startSocialDmHandshake } from '@/lib/channels/connect';
+import type { DisplayError } from '@/lib/ui/display-error';
 import { PartnerApiError } from '@/lib/partner/errors';
 
 const robotIdSchema = z.string().min(1).max(200);
@@ -32,7 +32,7 @@ export async function connectBotAction(_prev: ConnectBotState, formData: FormDat
   if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, token };
   if (!parsedToken.success) return { status: 'invalid', fieldError: parsedToken.error.issues[0]?.message ?? 'Check the token.', token };
   try {
-    const { data } = await getPartnerClient().connectChannel(robotId.data, { type: 'messenger_bot', config: { token: parsedToken.data } });
+    const data = await connectBotChannel(robotId.data, parsedToken.data);
     if (data.kind === 'live') rememberChannel(robotId.data, data.channel);
     revalidatePath(`/robots/${robotId.data}`);
     revalidatePath('/robots');
@@ -52,7 +52,7 @@ export async function startSocialDmAction(_prev: SocialDmState, formData: FormDa
   if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, canRestart: false };
   let authorisationUrl: string;
   try {
-    const { data } = await getPartnerClient().connectChannel(robotId.data, { type: 'social_dm' });
+    const data = await startSocialDmHandshake(robotId.data);
     if (data.kind === 'live') {
       // A service that connects at once (no consent step) is still a success.
       rememberChannel(robotId.data, data.channel);
@@ -86,7 +86,7 @@ export async function toggleChannelAction(_prev: ToggleState, formData: FormData
   if (!parsed.success) return { status: 'error', error: { title: 'Nothing was changed', message: 'The request was incomplete. Reload the page and try again.' } };
   const wanted = parsed.data.isActive === 'true';
   try {
-    const { data } = await getPartnerClient().updateChannel(parsed.data.robotId, parsed.data.channelId, { is_active: wanted });
+    const data = await setChannelActive(parsed.data.robotId, parsed.data.channelId, wanted);
     rememberChannel(parsed.data.robotId, data);
     revalidatePath(`/robots/${parsed.data.robotId}`);
     revalidatePath('/robots');

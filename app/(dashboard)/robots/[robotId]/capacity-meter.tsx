@@ -1,5 +1,5 @@
-import type { CapacityHint } from '@/lib/channel-memory';
-import { formatDateTime } from '@/lib/format';
+import type { CapacityHint } from '@/lib/channels/memory';
+import { formatDateTime } from '@/lib/ui/format';
 
 /**
  * Active channels against the plan's capacity. The API never states the capacity; we only know it

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { channelLabel } from '@/components/channel-badge';
+import { channelLabel } from '../channel-badge';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
-import { channelSnapshots, knownCapacity, latestHandshake } from '@/lib/channel-memory';
-import { countActiveChannels, loadAllRobots } from '@/lib/data/robots';
-import { toDisplayError } from '@/lib/display-error';
-import { formatDateTime } from '@/lib/format';
+import { channelSnapshots, knownCapacity, latestHandshake } from '@/lib/channels/memory';
+import { countActiveChannels, loadAllRobots } from '@/lib/robots/robots';
+import { toDisplayError } from '@/lib/ui/display-error';
+import { formatDateTime } from '@/lib/ui/format';
+import { CONNECTABLE_CHANNEL_TYPES } from '@/contract/vocabulary';
 import type { Robot } from '@/lib/partner/schemas';
 import { CapacityMeter } from './capacity-meter';
 import { ChannelToggle } from './channel-toggle';
@@ -17,8 +18,6 @@ import { PendingHandshake } from './pending-handshake';
 import { StartSocialDm } from './start-social-dm';
 
 export const metadata: Metadata = { title: 'Robot' };
-
-const CONNECTABLE = ['messenger_bot', 'social_dm'] as const;
 
 function handshakeStillOpen(expiresAt: string | null): boolean {
   return !expiresAt || Date.parse(expiresAt) > Date.now();
@@ -83,7 +82,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
               <tbody>
                 {channels.map((channel, i) => {
                   const snap = channel.id ? snapshots.get(channel.id) : undefined;
-                  const panelOnly = !CONNECTABLE.some((t) => t === channel.type);
+                  const panelOnly = !CONNECTABLE_CHANNEL_TYPES.some((t) => t === channel.type);
                   return (
                     <tr key={channel.id ?? i} className="border-t border-slate-100" data-testid="channel-row" data-channel-type={channel.type ?? ''}>
                       <th scope="row" className="px-4 py-3 font-medium">

@@ -1,10 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { getSessionUser } from '@/lib/auth/session';
-import { fetchAllUsage, externalIdsByRobot } from '@/lib/data/usage';
-import { toDisplayError } from '@/lib/display-error';
-import { sourceKeys, toUsageRow, USAGE_COLUMNS } from '@/lib/usage-rows';
-import { resolveWindow, rfc3339 } from '@/lib/usage-window';
-import { SAFE_ID } from '@/lib/search-params';
+import { fetchAllUsage, externalIdsByRobot } from '@/lib/usage/report';
+import { toDisplayError } from '@/lib/ui/display-error';
+import { sourceKeys, toUsageRow, USAGE_COLUMNS } from '@/lib/usage/rows';
+import { resolveWindow, rfc3339 } from '@/lib/usage/window';
+import { SAFE_ID } from '@/lib/ui/search-params';
 
 /** CSV of exactly the table's columns, for every robot in the window, so each customer can be billed. */
 export async function GET(request: Request): Promise<Response> {

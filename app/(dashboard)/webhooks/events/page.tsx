@@ -4,11 +4,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
-import { formatDateTime } from '@/lib/format';
-import { pageCount, readPageParam } from '@/lib/pagination';
+import { formatDateTime } from '@/lib/ui/format';
+import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { distinctEventTypes, listWebhookEvents } from '@/lib/webhooks/event-store';
 import { WebhooksTabs } from '../webhooks-tabs';
-import { SAFE_ID, type SearchParams, firstParam } from '@/lib/search-params';
+import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Events received' };
 export const dynamic = 'force-dynamic';

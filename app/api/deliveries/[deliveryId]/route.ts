@@ -1,7 +1,7 @@
 import { getSessionUser } from '@/lib/auth/session';
-import { getPartnerClient } from '@/lib/data/partner';
-import { displayErrorResponse, toDisplayError } from '@/lib/display-error';
-import { SAFE_ID } from '@/lib/search-params';
+import { getDelivery } from '@/lib/webhooks/deliveries';
+import { displayErrorResponse, toDisplayError } from '@/lib/ui/display-error';
+import { SAFE_ID } from '@/lib/ui/search-params';
 
 /** For the browser's polling of one delivery; the key stays here on the server. */
 export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
@@ -9,7 +9,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ del
   const { deliveryId } = await params;
   if (!SAFE_ID.test(deliveryId)) return Response.json({ error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } }, { status: 400 });
   try {
-    const { data, requestId } = await getPartnerClient().getDelivery(deliveryId);
+    const { data, requestId } = await getDelivery(deliveryId);
     return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     const error = toDisplayError(err, { not_found: () => ({ title: 'Delivery not found', message: 'No delivery with this id exists on the account. Check the id and try again.' }) });

@@ -1,4 +1,4 @@
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/config/env';
 import { storeWebhookEvent } from '@/lib/webhooks/event-store';
 import { receiveWebhook } from '@/lib/webhooks/receiver';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
-import { DeliveryDetail } from '@/components/webhooks/delivery-detail';
+import { DeliveryDetail } from '../../delivery-detail';
 import { requireSessionUser } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Delivery' };

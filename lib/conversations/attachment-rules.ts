@@ -1,27 +1,16 @@
+import { ACCEPTED_MEDIA_TYPES, ALTERNATIVE_MEDIA_SPELLINGS, type AttachmentKind } from '@/contract/vocabulary';
+
 /**
  * What the contract accepts for attachments (Limits, "Attachments"), so the form can refuse a
  * file the service would refuse before uploading it. Caps depend on the plan, so size is left to
  * the service, whose answer names the cap.
  */
-export const ATTACHMENT_MEDIA_TYPES: Record<string, 'image' | 'video' | 'voice' | 'document'> = {
-  'image/jpeg': 'image',
-  'image/jpg': 'image',
-  'image/png': 'image',
-  'video/mp4': 'video',
-  'video/quicktime': 'video',
-  'video/webm': 'video',
-  'video/ogg': 'video',
-  'video/x-msvideo': 'video',
-  'video/avi': 'video',
-  'audio/aac': 'voice',
-  'audio/mp4': 'voice',
-  'audio/x-m4a': 'voice',
-  'audio/m4a': 'voice',
-  'audio/wav': 'voice',
-  'audio/wave': 'voice',
-  'audio/x-wav': 'voice',
-  'audio/vnd.wave': 'voice',
-  'application/pdf': 'document',
+export const ATTACHMENT_MEDIA_TYPES: Readonly<Record<string, AttachmentKind>> = {
+  ...ACCEPTED_MEDIA_TYPES,
+  ...Object.fromEntries(Object.entries(ALTERNATIVE_MEDIA_SPELLINGS).flatMap(([alternative, standard]) => {
+    const kind = ACCEPTED_MEDIA_TYPES[standard];
+    return kind ? [[alternative, kind]] : [];
+  })),
 };
 
 export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_MEDIA_TYPES).join(',');

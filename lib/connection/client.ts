@@ -1,7 +1,7 @@
 import 'server-only';
 import { createPartnerClient, type PartnerClient } from '@/lib/partner/client';
-import { MissingConnectionError } from '@/lib/display-error';
-import { getPartnerConnection } from '@/lib/partner-connection';
+import { MissingConnectionError } from '@/lib/ui/display-error';
+import { getPartnerConnection } from '@/lib/connection/connection';
 
 /**
  * The one way the dashboard reaches the Partner API. Pages keep a short total deadline so a slow

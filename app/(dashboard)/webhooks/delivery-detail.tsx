@@ -2,10 +2,11 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import type { DisplayError } from '@/lib/display-error';
-import { formatDateTime } from '@/lib/format';
+import type { DisplayError } from '@/lib/ui/display-error';
+import { formatDateTime } from '@/lib/ui/format';
+import { isSettledDelivery } from '@/contract/vocabulary';
 import type { Delivery } from '@/lib/partner/schemas';
-import { DeliveryStatusBadge, isSettled } from './delivery-status';
+import { DeliveryStatusBadge } from './delivery-status';
 
 type Answer = { delivery: Delivery; requestId?: string } | { error: DisplayError };
 
@@ -22,7 +23,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
     initialData: initial ? { delivery: initial } : undefined,
     refetchInterval: (q) => {
       const data = q.state.data;
-      return data && 'delivery' in data && isSettled(data.delivery.status) ? false : pollMs;
+      return data && 'delivery' in data && isSettledDelivery(data.delivery.status) ? false : pollMs;
     },
   });
   const data = query.data;
@@ -30,7 +31,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
   if ('error' in data) return <ApiErrorNotice error={data.error} />;
   const d = data.delivery;
   const attempts = [...(d.attempts ?? [])].sort((a, b) => (a.attempt ?? 0) - (b.attempt ?? 0));
-  const settled = isSettled(d.status);
+  const settled = isSettledDelivery(d.status);
   return (
     <div className="space-y-6" data-testid="delivery-detail">
       <dl className="grid grid-cols-[10rem_1fr] gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm">

@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import { forgetHandshake } from '@/lib/channel-memory';
-import { loadAllRobots } from '@/lib/data/robots';
-import { toDisplayError, type DisplayError } from '@/lib/display-error';
-import { SAFE_ID } from '@/lib/search-params';
+import { forgetHandshake } from '@/lib/channels/memory';
+import { loadAllRobots } from '@/lib/robots/robots';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { SAFE_ID } from '@/lib/ui/search-params';
 
 const idSchema = z.string().regex(SAFE_ID);
 

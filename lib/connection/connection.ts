@@ -1,7 +1,7 @@
 import 'server-only';
 import { deleteSetting, readSetting, writeSetting } from '@/lib/db/settings';
-import { getEnv } from '@/lib/env';
-import { decryptSecret, encryptSecret } from '@/lib/secret-box';
+import { getEnv } from '@/lib/config/env';
+import { decryptSecret, encryptSecret } from '@/lib/connection/secret-box';
 
 const SAVED_KEY_SETTING = 'partner_api_key';
 
@@ -34,11 +34,4 @@ export function saveApiKey(apiKey: string): void {
 
 export function forgetSavedApiKey(): void {
   deleteSetting(SAVED_KEY_SETTING);
-}
-
-/** What the UI may show of a key: its prefix and last four characters, never more. */
-export function keyFingerprint(apiKey: string | null): string | null {
-  if (!apiKey) return null;
-  const prefix = apiKey.startsWith('pk_live_') ? 'pk_live_' : apiKey.slice(0, 3);
-  return `${prefix}…${apiKey.slice(-4)}`;
 }

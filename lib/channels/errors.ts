@@ -1,4 +1,4 @@
-import { toDisplayError, type DisplayError } from '@/lib/display-error';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import type { PartnerApiError } from '@/lib/partner/errors';
 
 function num(details: Record<string, unknown>, key: string): number | undefined {

@@ -5,12 +5,6 @@ const STATUS_STYLES: Record<string, string> = {
   failed: 'border-red-200 bg-red-50 text-red-800',
 };
 
-export const SETTLED_STATUSES = ['succeeded', 'failed'] as const;
-
-export function isSettled(status: string | null | undefined): boolean {
-  return status === 'succeeded' || status === 'failed';
-}
-
 export function DeliveryStatusBadge({ status }: { status: string | null | undefined }) {
   const value = status ?? 'unknown';
   return (

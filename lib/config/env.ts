@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/connection/api-key';
 
 /**
  * The dashboard's configuration, read once. The launcher (scripts/launch.ts) validates the same
@@ -11,7 +12,7 @@ const dashboardEnvSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters'),
     PARTNER_API_URL: z.url('PARTNER_API_URL must be an absolute http(s) URL').optional(),
-    PARTNER_API_KEY: z.string().regex(/^pk_live_\S{8,}$/, 'PARTNER_API_KEY must start with pk_live_').optional(),
+    PARTNER_API_KEY: z.string().regex(API_KEY_SHAPE, `PARTNER_API_KEY: ${API_KEY_SHAPE_MESSAGE}`).optional(),
     PARTNER_API_MODE: z.enum(['sandbox', 'real']).default('real'),
     PARTNER_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'PARTNER_WEBHOOK_SECRET must be a whsec_… secret').optional(),
     PARTNER_WEBHOOK_TOKEN: z.string().min(8, 'PARTNER_WEBHOOK_TOKEN must be at least 8 characters').optional(),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/config/env';
 
 // AES-256-GCM with a key derived from AUTH_SECRET: a copied database file alone reveals no secret.
 function encryptionKey(): Buffer {

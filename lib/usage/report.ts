@@ -1,9 +1,9 @@
 import 'server-only';
 import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
-import { rfc3339, type UsageWindow } from '@/lib/usage-window';
-import { getPartnerClient } from './partner';
-import { externalIdsOf, loadAllRobots } from './robots';
-import { walkPages } from './walk-pages';
+import { rfc3339, type UsageWindow } from '@/lib/usage/window';
+import { getPartnerClient } from '@/lib/connection/client';
+import { externalIdsOf, loadAllRobots } from '@/lib/robots/robots';
+import { walkPages } from '@/lib/partner/walk-pages';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
 

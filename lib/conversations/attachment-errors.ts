@@ -1,5 +1,5 @@
-import { toDisplayError, type DisplayError } from '@/lib/display-error';
-import { formatMb } from '@/lib/attachment-rules';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { formatMb } from '@/lib/conversations/attachment-rules';
 
 const KIND_NAMES: Record<string, string> = { image: 'image', video: 'video', voice: 'voice/audio', document: 'document' };
 

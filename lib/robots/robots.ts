@@ -1,7 +1,7 @@
 import 'server-only';
+import { getPartnerClient } from '@/lib/connection/client';
 import type { Robot, RobotList } from '@/lib/partner/schemas';
-import { getPartnerClient } from './partner';
-import { walkPages } from './walk-pages';
+import { walkPages } from '@/lib/partner/walk-pages';
 
 /**
  * The API has no "get one robot" route, so a robot is found by walking the list. The same walk
@@ -11,6 +11,15 @@ export async function loadAllRobots(): Promise<Robot[]> {
   const client = getPartnerClient();
   const { items } = await walkPages<Robot, RobotList>(async (limit, offset) => (await client.listRobots({ limit, offset })).data);
   return items;
+}
+
+/** One page of the robots list, newest first, as the API pages it. */
+export async function loadRobotsPage(page: number, pageSize: number): Promise<RobotList> {
+  return (await getPartnerClient().listRobots({ limit: pageSize, offset: (page - 1) * pageSize })).data;
+}
+
+export async function deleteRobot(robotId: string): Promise<void> {
+  await getPartnerClient().deleteRobot(robotId);
 }
 
 /** The partner's own customer id per robot id, for reports that do not carry it. */
