@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
@@ -14,33 +14,13 @@ import {
   ServiceUnavailableError,
   UnprocessableEntityError,
   createPartnerClient,
-  type PartnerClientOptions,
-  type PartnerRequestInfo,
   type UsageQuery,
 } from '@/lib/partner';
-import { closedPort, listen, type Responder, type TestServer } from './partner-test-server';
+import { clientAgainst, closedPort, TEST_KEY, type Responder } from './partner-test-server';
 
-const KEY = 'pk_live_0123456789abcdefABCDEF0123456789';
+const KEY = TEST_KEY;
 const RID = 'req_abcdefghijklmnopqrstuvwx';
-let server: TestServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function setup(responder: Responder, options: Partial<PartnerClientOptions> = {}) {
-  server = await listen(responder);
-  const log: PartnerRequestInfo[] = [];
-  const client = createPartnerClient({
-    baseUrl: server.url,
-    apiKey: KEY,
-    retryBaseDelayMs: 1,
-    onRequest: (info) => log.push(info),
-    ...options,
-  });
-  return { client, requests: server.requests, log };
-}
+const setup = clientAgainst;
 
 const envelope = (code: string, extra: Record<string, unknown> = {}) => ({
   error: { code, message: `failed: ${code}`, request_id: RID, details: { why: code }, ...extra },
@@ -71,8 +51,7 @@ describe('request basics', () => {
   });
 
   it('tolerates a base URL ending in / or /v1', async () => {
-    const { client, requests } = await setup([{ status: 200, body: {} }, { status: 200, body: {} }]);
-    const url = server?.url ?? '';
+    const { client, requests, url } = await setup([{ status: 200, body: {} }, { status: 200, body: {} }]);
     await createPartnerClient({ baseUrl: `${url}/`, apiKey: KEY }).listRobots();
     await createPartnerClient({ baseUrl: `${url}/v1/`, apiKey: KEY }).listRobots();
     expect(requests.map((r) => r.url)).toEqual(['/v1/robots', '/v1/robots']);

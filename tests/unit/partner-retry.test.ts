@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ConflictError,
   InternalServerError,
@@ -7,31 +7,12 @@ import {
   RateLimitError,
   ServiceUnavailableError,
   createPartnerClient,
-  type PartnerClientOptions,
   type PartnerRequestInfo,
 } from '@/lib/partner';
-import { closedPort, listen, type Responder, type TestServer } from './partner-test-server';
+import { clientAgainst, closedPort, listen, openServers, TEST_KEY, type TestServer } from './partner-test-server';
 
-const KEY = 'pk_live_0123456789abcdefABCDEF0123456789';
-const servers: TestServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function setup(responder: Responder, options: Partial<PartnerClientOptions> = {}) {
-  const server = await listen(responder);
-  servers.push(server);
-  const log: PartnerRequestInfo[] = [];
-  const client = createPartnerClient({
-    baseUrl: server.url,
-    apiKey: KEY,
-    retryBaseDelayMs: 1,
-    onRequest: (info) => log.push(info),
-    ...options,
-  });
-  return { client, requests: server.requests, log };
-}
+const KEY = TEST_KEY;
+const setup = clientAgainst;
 
 const err = (status: number, headers: Record<string, string> = {}) => ({
   status,
@@ -151,7 +132,7 @@ describe('POST requests', () => {
       retryBaseDelayMs: 100,
       onRequest: (info) => {
         // The service comes up during the backoff after the first refused attempt.
-        if (info.attempt === 1) void listen([queued], port).then((s) => { late.server = s; servers.push(s); });
+        if (info.attempt === 1) void listen([queued], port).then((s) => { late.server = s; openServers.push(s); });
       },
     });
     await expect(client.sendTestEvent()).resolves.toMatchObject({ data: { delivery_id: 'd1' } });

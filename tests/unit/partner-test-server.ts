@@ -2,6 +2,8 @@
 // rather than a fetch mock that would hide timeouts, connection errors and header handling.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { createPartnerClient, type PartnerClientOptions, type PartnerRequestInfo } from '@/lib/partner';
 
 export interface RecordedRequest {
   method: string;
@@ -82,4 +84,28 @@ export async function closedPort(): Promise<number> {
   const s = await listen([]);
   await s.close();
   return s.port;
+}
+
+export const TEST_KEY = 'pk_live_0123456789abcdefABCDEF0123456789';
+
+/** Servers started by a test, closed after each test of any file that imports this module. */
+export const openServers: TestServer[] = [];
+
+afterEach(async () => {
+  await Promise.all(openServers.splice(0).map((s) => s.close()));
+});
+
+/** A client with near-zero backoff pointed at a fresh server that answers with `responder`. */
+export async function clientAgainst(responder: Responder, options: Partial<PartnerClientOptions> = {}) {
+  const server = await listen(responder);
+  openServers.push(server);
+  const log: PartnerRequestInfo[] = [];
+  const client = createPartnerClient({
+    baseUrl: server.url,
+    apiKey: TEST_KEY,
+    retryBaseDelayMs: 1,
+    onRequest: (info) => log.push(info),
+    ...options,
+  });
+  return { client, requests: server.requests, log, url: server.url };
 }

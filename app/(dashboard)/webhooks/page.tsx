@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, TextField } from '@/components/ui/form-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { DeliveryStatusBadge } from './delivery-status';
@@ -53,27 +54,12 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <h2 id="deliveries-heading" className="text-lg font-semibold">Deliveries</h2>
         <div className="mt-3 flex flex-wrap items-end gap-4">
           <form method="get" action="/webhooks" className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor="filter-status" className="block text-sm font-medium">Status</label>
-              <select id="filter-status" name="status" defaultValue={status ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
-                <option value="">Any status</option>
-                {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="filter-type" className="block text-sm font-medium">Event type</label>
-              <select id="filter-type" name="event_type" defaultValue={eventType ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
-                <option value="">Any type</option>
-                {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-              </select>
-            </div>
+            <SelectField id="filter-status" name="status" label="Status" defaultValue={status ?? ''} anyLabel="Any status" options={DELIVERY_STATUSES} />
+            <SelectField id="filter-type" name="event_type" label="Event type" defaultValue={eventType ?? ''} anyLabel="Any type" options={EVENT_TYPES} />
             <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Filter</button>
           </form>
           <form method="get" action="/webhooks" className="flex items-end gap-2" role="search">
-            <div>
-              <label htmlFor="lookup" className="block text-sm font-medium">Find a delivery by id</label>
-              <input id="lookup" name="delivery_id" defaultValue={lookup ?? ''} placeholder="dlv_…" className="mt-1 w-56 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
-            </div>
+            <TextField id="lookup" name="delivery_id" label="Find a delivery by id" defaultValue={lookup ?? ''} placeholder="dlv_…" className="w-56 font-mono text-sm" />
             <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Open</button>
           </form>
         </div>

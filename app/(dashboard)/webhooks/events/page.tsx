@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, TextField } from '@/components/ui/form-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
@@ -48,21 +49,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       <PageHeader title="Webhooks" description="Events our receiver accepted (signature and token checked), newest first. A retried delivery is stored once." />
       <WebhooksTabs current="events" />
       <form method="get" action="/webhooks/events" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <div>
-          <label htmlFor="ev-type" className="block text-sm font-medium">Type</label>
-          <select id="ev-type" name="type" defaultValue={type ?? ''} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
-            <option value="">Any type</option>
-            {types.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="ev-robot" className="block text-sm font-medium">Robot id</label>
-          <input id="ev-robot" name="robot" defaultValue={robotId ?? ''} className="mt-1 w-48 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
-        </div>
-        <div>
-          <label htmlFor="ev-conversation" className="block text-sm font-medium">Conversation id</label>
-          <input id="ev-conversation" name="conversation" defaultValue={conversationId ?? ''} className="mt-1 w-48 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
-        </div>
+        <SelectField id="ev-type" name="type" label="Type" defaultValue={type ?? ''} anyLabel="Any type" options={types} />
+        <TextField id="ev-robot" name="robot" label="Robot id" defaultValue={robotId ?? ''} className="w-48 font-mono text-sm" />
+        <TextField id="ev-conversation" name="conversation" label="Conversation id" defaultValue={conversationId ?? ''} className="w-48 font-mono text-sm" />
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" name="tests" value="1" defaultChecked={includeTests} /> Include test events
         </label>
