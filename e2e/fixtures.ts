@@ -2,21 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { DEMO_USERS } from '../lib/auth/demo-users';
+import { createControlClient, unwrap, type ControlClient, type ControlResult } from '../sandbox/control-client/client';
+import type { Account, AccountChanges, NewFault, NewRobot, Robot } from '../sandbox/control-client/types';
 import { E2E } from './e2e-env';
 
-type CreatedRobot = { id: string; name: string; channels?: { id: string; type: string; is_active: boolean }[] };
 type Role = (typeof DEMO_USERS)[number]['role'];
 
-/** The sandbox control API (D24): tests seed what they need through it, never through the UI. */
+/** A control answer with the status the test expects, failing with the control API's own message otherwise. */
+function expectAnswer<T>(result: ControlResult<T>, status: number, what: string): T {
+  expect(result.status, what).toBe(status);
+  return unwrap(result, what);
+}
+
+/** The sandbox control API (D24) through the sandbox's own client: tests seed what they need through it, never through the UI. */
 export class ControlApi {
+  readonly client: ControlClient = createControlClient(fetch, E2E.sandboxUrl, E2E.adminToken);
+
+  /** Any control route by its path under /sandbox/api, answered as is. */
   async call<T = unknown>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${E2E.sandboxUrl}/sandbox/api${pathname}`, {
-      method,
-      headers: { authorization: `Bearer ${E2E.adminToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    const res = await this.client.send(method, `/sandbox/api${pathname}`, body);
+    // The spec names the shape of the route it called, as it would reading any JSON.
+    return { status: res.status, body: res.body as T };
   }
 
   demoAccountId(): string {
@@ -24,39 +30,32 @@ export class ControlApi {
     return (JSON.parse(fs.readFileSync(file, 'utf8')) as { account_id: string }).account_id;
   }
 
-  async createRobot(input: { name: string; external_id?: string; channels?: { type: string; is_active?: boolean; username?: string }[] }): Promise<CreatedRobot> {
-    const res = await this.call<CreatedRobot>('POST', `/accounts/${this.demoAccountId()}/robots`, input);
-    expect(res.status, 'control API creates the robot').toBe(201);
-    return res.body;
+  async createRobot(input: NewRobot): Promise<Robot> {
+    return expectAnswer(await this.client.createRobot(this.demoAccountId(), input), 201, 'control API creates the robot');
   }
 
-  async account(): Promise<{ capacity: number; active_channels: number; roles: string[]; lapsed: boolean }> {
-    const res = await this.call<{ capacity: number; active_channels: number; roles: string[]; lapsed: boolean }>('GET', `/accounts/${this.demoAccountId()}`);
-    expect(res.status).toBe(200);
-    return res.body;
+  async account(): Promise<Account> {
+    return expectAnswer(await this.client.getAccount(this.demoAccountId()), 200, 'control API reads the account');
   }
 
   /** Changes the demo account for the duration of `work`, then puts the changed fields back. */
-  async withAccount<T>(patch: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
-    const before = (await this.call<Record<string, unknown>>('GET', `/accounts/${this.demoAccountId()}`)).body;
-    const restore = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k]]));
-    const res = await this.call('PATCH', `/accounts/${this.demoAccountId()}`, patch);
-    expect(res.status, 'control API patches the account').toBe(200);
+  async withAccount<T>(patch: AccountChanges, work: () => Promise<T>): Promise<T> {
+    const before: Record<string, unknown> = await this.account();
+    const restore: AccountChanges = Object.fromEntries(Object.keys(patch).map((k) => [k, before[k]]));
+    expectAnswer(await this.client.patchAccount(this.demoAccountId(), patch), 200, 'control API patches the account');
     try {
       return await work();
     } finally {
-      await this.call('PATCH', `/accounts/${this.demoAccountId()}`, restore);
+      await this.client.patchAccount(this.demoAccountId(), restore);
     }
   }
 
   async advanceClock(seconds: number): Promise<void> {
-    const res = await this.call('POST', '/clock/advance', { seconds });
-    expect(res.status).toBe(200);
+    expectAnswer(await this.client.advanceClock(seconds), 200, 'control API advances the clock');
   }
 
-  async fault(input: { path_prefix: string; method?: string; status: 429 | 500 | 503; times: number; retry_after?: number }): Promise<void> {
-    const res = await this.call('POST', '/faults', { account_id: this.demoAccountId(), ...input });
-    expect(res.status, 'control API arms the fault').toBe(201);
+  async fault(input: Omit<NewFault, 'account_id'>): Promise<void> {
+    expectAnswer(await this.client.addFault({ account_id: this.demoAccountId(), ...input }), 201, 'control API arms the fault');
   }
 }
 
@@ -83,16 +82,15 @@ export async function snap(page: Page, name: string): Promise<void> {
  */
 async function rotateDemoKeyIntoDashboard(browser: Browser): Promise<string> {
   const control = new ControlApi();
-  const rotated = await control.call<{ api_key: string }>('POST', `/accounts/${control.demoAccountId()}/keys/rotate`);
-  expect(rotated.status).toBe(201);
+  const { api_key } = expectAnswer(await control.client.rotateKey(control.demoAccountId()), 201, 'control API rotates the demo key');
   const page = await browser.newPage({ baseURL: E2E.dashboardUrl });
   await logIn(page, 'admin');
   await page.goto('/settings');
-  await page.getByLabel('New API key').fill(rotated.body.api_key);
+  await page.getByLabel('New API key').fill(api_key);
   await page.getByRole('button', { name: 'Check and save key' }).click();
   await expect(page.getByText('Key saved')).toBeVisible();
   await page.close();
-  return rotated.body.api_key;
+  return api_key;
 }
 
 export type PartnerApi = <T = unknown>(path: string) => Promise<{ status: number; body: T }>;

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { DEMO_USERS } from '../lib/auth/demo-users';
+import { createControlClient } from '../sandbox/control-client/client';
 import { ensureDemoAccount, setDemoSimulator } from './demo-account';
 import { readLaunchConfig } from './launch-config';
 
@@ -61,9 +62,9 @@ async function main(): Promise<void> {
       SANDBOX_ADMIN_TOKEN: config.sandboxAdminToken,
     });
     await waitFor(`${sandboxUrl}/sandbox/health`, 60_000);
-    const controlApi = { baseUrl: sandboxUrl, adminToken: config.sandboxAdminToken };
-    const demo = await ensureDemoAccount(controlApi, config.dataDir, config.port);
-    await setDemoSimulator(controlApi, demo.account_id, config.simulator);
+    const control = createControlClient(fetch, sandboxUrl, config.sandboxAdminToken);
+    const demo = await ensureDemoAccount(control, config.dataDir, config.port);
+    await setDemoSimulator(control, demo.account_id, config.simulator);
     partnerEnv = {
       PARTNER_API_MODE: 'sandbox',
       PARTNER_API_URL: sandboxUrl,

@@ -1,7 +1,7 @@
 // `npm run bench`: seeds 1,000 robots and 1,000,000 messages over a year into a temporary data
 // directory, then times uncached GET /v1/usage over HTTP for a 365-day window (first page of 100
 // robots, every page of the account, and one robot) beside the same figures answered by scanning
-// the messages. Figures go to sandbox/README.md.
+// the messages. Figures go to docs/sandbox/usage-benchmark.md.
 //
 // The sandbox runs in a child process (bench-server.ts) and this process is its HTTP client, as a
 // partner's client is in another process. BENCH_SERVER=inline starts it in this process instead

@@ -1,4 +1,4 @@
-import type { ControlClient, ControlError } from '../panel/control-client';
+import type { ControlClient, ControlError, ControlResult } from '../control-client/client';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -78,12 +78,9 @@ export function headerPairs(values: string[]): Record<string, string> {
   return headers;
 }
 
-/** One control call; `text` renders its answer for people. */
-export async function call<T>(client: ControlClient, method: string, path: string, body: unknown, text: (answer: T) => string): Promise<Outcome> {
-  const result = await client.call<T>(method, path, body);
+/** The outcome of one control call; `text` renders its answer for people. */
+export async function outcome<T>(call: Promise<ControlResult<T>>, text: (answer: T) => string): Promise<Outcome> {
+  const result = await call;
   if (!result.ok) return { ok: false, error: result.error };
   return { ok: true, json: result.body ?? null, text: text(result.body) };
 }
-
-export const accountPath = (id: string) => `/sandbox/api/accounts/${encodeURIComponent(id)}`;
-export const robotPath = (id: string) => `/sandbox/api/robots/${encodeURIComponent(id)}`;

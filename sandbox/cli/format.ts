@@ -1,4 +1,4 @@
-import type { Account, Channel, RobotDetail } from '../panel/control-types';
+import type { Account, Channel, RobotDetail } from '../control-client/types';
 
 /** A plain left-aligned table: the command line's list output. */
 export function table(headers: string[], rows: string[][]): string {

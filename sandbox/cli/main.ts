@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createControlClient, issuesOf, type ControlError, type FetchLike } from '../panel/control-client';
+import { createControlClient, issuesOf, type ControlError, type FetchLike } from '../control-client/client';
 import { UsageError, type Command, type OptionSpec } from './command';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
 import { channelCommands, robotCommands, webhookCommands } from './commands/robots';
@@ -128,20 +128,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (token === undefined || token === '') throw new UsageError('no admin token: set SANDBOX_ADMIN_TOKEN or pass --token');
     const url = (typeof values.url === 'string' ? values.url : `http://127.0.0.1:${io.env.SANDBOX_PORT ?? '4010'}`).replace(/\/+$/, '');
     const client = createControlClient(io.fetch ?? fetch, url, token);
-    let outcome;
+    let result;
     try {
-      outcome = await command.run({ args: parsed.positionals, values, client });
+      result = await command.run({ args: parsed.positionals, values, client });
     } catch (error) {
       // fetch rejects with a TypeError when nothing answers at the URL; anything else is a bug.
       if (!(error instanceof TypeError)) throw error;
       io.stderr(`error: could not reach the sandbox at ${url} (${error.message}); is it running? (--url, SANDBOX_PORT)`);
       return 1;
     }
-    if (!outcome.ok) {
-      io.stderr(values.json === true ? JSON.stringify({ error: outcome.error }, null, 2) : errorText(outcome.error));
+    if (!result.ok) {
+      io.stderr(values.json === true ? JSON.stringify({ error: result.error }, null, 2) : errorText(result.error));
       return 1;
     }
-    io.stdout(values.json === true ? JSON.stringify(outcome.json, null, 2) : outcome.text);
+    io.stdout(values.json === true ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError && 'code' in error)) throw error;

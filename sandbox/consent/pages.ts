@@ -1,4 +1,4 @@
-import { escapeHtml } from '../openapi/reference-page';
+import { escapeHtml } from '../http/html';
 
 /**
  * The sandbox's stand-in for the social platform's consent screen (D9) and its end screens. Plain,
@@ -28,7 +28,7 @@ ${body}
 </body></html>`;
 }
 
-export const PERMISSIONS = [
+const PERMISSIONS = [
   "Read and send the page's direct messages",
   "Read comments on the page's posts and reels, and reply to them",
   "See the page's name and profile picture",

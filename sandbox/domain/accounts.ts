@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../http/api-error';
 import type { Db } from '../store/db';
 import { oncePer } from '../store/prepared';
 import { accounts, channels, robots, type AccountRow } from '../store/schema';
@@ -68,7 +68,7 @@ export function createAccount(ctx: SandboxContext, input: AccountInput) {
   return { account_id: row.id, api_key: apiKey, webhook_secret: row.webhookSecret };
 }
 
-export function findAccount(ctx: SandboxContext, accountId: string): AccountRow | undefined {
+function findAccount(ctx: SandboxContext, accountId: string): AccountRow | undefined {
   return ctx.store.db.select().from(accounts).where(eq(accounts.id, accountId)).get();
 }
 

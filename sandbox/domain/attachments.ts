@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { SandboxContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import { attachments, type AttachmentRow } from '../store/attachment-schema';
 import type { AccountRow } from '../store/schema';
 import type { ConversationRow } from '../store/conversation-schema';
@@ -11,7 +11,7 @@ import { randomBase62 } from './ids';
 import { iso, isoOrNull, type AttachmentKind } from './vocabulary';
 
 /** D14: an attachment never sent is discarded 24 h after upload (sandbox clock). */
-export const DISCARD_AFTER_MS = 24 * 60 * 60 * 1000;
+const DISCARD_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface Upload {
   name: string;

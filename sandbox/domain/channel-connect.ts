@@ -1,8 +1,8 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../http/api-error';
 import { channelDisconnections, channels, robots, type AccountRow, type ChannelRow, type RobotRow } from '../store/schema';
-import { assertCapacity, insertChannel } from './channels';
+import { assertCapacity, channelView, insertChannel } from './channels';
 import { markExpiryReported, openHandshakeOf, startHandshake, unreportedExpiryOf } from './handshakes';
 import { iso } from './vocabulary';
 
@@ -12,26 +12,19 @@ export const BOT_TOKEN_PATTERN = /^[0-9]{6,12}:[A-Za-z0-9_-]{30,64}$/;
 export type ConnectInput = { type: 'messenger_bot'; config?: { token: string } | undefined } | { type: 'social_dm' };
 
 /** The bot number identifies a bot whatever its secret (a re-issued token is the same bot). */
-export function botKeyOf(token: string): string {
+function botKeyOf(token: string): string {
   return token.slice(0, token.indexOf(':'));
 }
 
 /** D7: the username shown for a bot, from its number. */
-export function botUsername(botKey: string): string {
+function botUsername(botKey: string): string {
   return `bot_${botKey}`;
 }
 
-/** A connected or disabled channel as /v1 answers it. */
-export function liveChannelView(row: ChannelRow) {
-  return {
-    id: row.id,
-    type: row.type,
-    robot_id: row.robotId,
-    username: row.username,
-    is_active: row.isActive,
-    connected_at: row.connectedAt === null ? null : iso(row.connectedAt),
-    status: row.isActive ? ('connected' as const) : ('disabled' as const),
-  };
+/** A connected or disabled channel as /v1 answers it: the contract's field order, never pending. */
+function liveChannelView(row: ChannelRow) {
+  const { id, type, robot_id, username, is_active, connected_at } = channelView(row);
+  return { id, type, robot_id, username, is_active, connected_at, status: row.isActive ? ('connected' as const) : ('disabled' as const) };
 }
 
 function assertPlanLive(account: AccountRow, what: string): void {

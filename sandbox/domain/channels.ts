@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import { channelDisconnections, channels, handshakes, robots, type AccountRow, type ChannelRow } from '../store/schema';
 import { activeChannelCount } from './accounts';
 import { newId } from './ids';
@@ -19,7 +19,7 @@ export interface NewChannel {
   pending?: boolean | undefined;
 }
 
-export function nextChannelSeq(ctx: SandboxContext): number {
+function nextChannelSeq(ctx: SandboxContext): number {
   const row = ctx.store.db.select({ max: sql<number | null>`max(${channels.seq})` }).from(channels).get();
   return (row?.max ?? 0) + 1;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../store/conversation-schema';
 import { channels, robots, type RobotRow } from '../store/schema';
 import {

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SandboxContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../http/api-error';
 
 /** D14: a signed attachment URL is valid 15 minutes on the sandbox clock. */
-export const FILE_URL_TTL_MS = 15 * 60 * 1000;
+const FILE_URL_TTL_MS = 15 * 60 * 1000;
 
 const EXPIRES = /^\d{1,15}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;

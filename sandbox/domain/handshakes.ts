@@ -7,7 +7,7 @@ import { randomBase62 } from './ids';
 import { iso } from './vocabulary';
 
 /** D9: a handshake stays open 15 minutes on the sandbox clock. */
-export const HANDSHAKE_TTL_MS = 15 * 60 * 1000;
+const HANDSHAKE_TTL_MS = 15 * 60 * 1000;
 
 /** Where the consent screen lives; the token in the path is the only thing that opens it. */
 export const CONSENT_PATH = '/sandbox/authorise';
@@ -33,7 +33,7 @@ export function consentUrl(row: HandshakeRow): string {
  * (outcome `expired`) so that the consent URL can say so and the next connect can answer 410 once.
  * Runs from the scheduler and, lazily, before anything reads handshake state.
  */
-export function expireDueHandshakes(ctx: SandboxContext, nowMs = ctx.clock.nowMs()): void {
+function expireDueHandshakes(ctx: SandboxContext, nowMs = ctx.clock.nowMs()): void {
   const due = ctx.store.db
     .select()
     .from(handshakes)

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../http/api-error';
 import { channels, robots, type AccountRow, type ChannelRow } from '../store/schema';
 import { requireAccount } from './accounts';
 import { assertCapacity, channelView, insertChannel } from './channels';
@@ -10,7 +10,6 @@ import { iso, type ChannelType } from './vocabulary';
 
 /** D8: these types are never connected over /v1; the panel (and the command line) adds them. */
 export const PANEL_CHANNEL_TYPES = ['chat_vendor_a', 'widget', 'chat_vendor_b', 'chat_vendor_c', 'chat_app'] as const;
-export type PanelChannelType = (typeof PANEL_CHANNEL_TYPES)[number];
 
 export interface PanelChannelInput {
   type: ChannelType;
@@ -23,7 +22,7 @@ export interface PanelChannelInput {
  * one needs a plan that has not lapsed and a free slot; a disabled one needs neither. Roles are not
  * checked (the panel acts for the service, not for the partner's key).
  */
-export function insertPanelChannel(
+function insertPanelChannel(
   ctx: SandboxContext,
   account: AccountRow,
   robotId: string,

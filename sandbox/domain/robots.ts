@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import type { Db } from '../store/db';
 import { oncePer } from '../store/prepared';
 import { robots, type AccountRow, type RobotRow } from '../store/schema';

@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { SandboxContext } from '../context';
 import type { MessageRole } from './conversation-vocabulary';
-import { dayOf, monthOfDay } from './time-buckets';
+import { dayOf } from './time-buckets';
 import { unitsPerMessage } from './conversation-vocabulary';
 import type { Model } from './vocabulary';
 
 /*
  * Usage roll-ups, kept on every write so /v1/usage answers a long window from a few rows per robot:
- *  - usage_daily / usage_monthly: messages by role, units, and `single_day_conversations` (the
+ *  - usage_daily: messages by role, units, and `single_day_conversations` (the
  *    conversations whose messages all fall on that one UTC day).
  *  - conversation_days: every (conversation, UTC day) with a message.
  *  - multi_day_conversation_days: the same rows, only for conversations active on two or more days.
@@ -20,20 +20,14 @@ import type { Model } from './vocabulary';
  * conversation gains a second day it moves from the counter to the multi-day table.
  */
 
-const MONTH_OF_DAY_SQL = (day: string) =>
-  `(CAST(strftime('%Y', ${day} * 86400, 'unixepoch') AS INTEGER) * 12 + CAST(strftime('%m', ${day} * 86400, 'unixepoch') AS INTEGER) - 1)`;
-
-const bumpSql = (table: 'usage_daily' | 'usage_monthly', key: 'day' | 'month') => `
-  INSERT INTO ${table} (robot_id, ${key}, client, ai, operator, units, single_day_conversations)
-  VALUES (?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (robot_id, ${key}) DO UPDATE SET
-    client = client + excluded.client, ai = ai + excluded.ai, operator = operator + excluded.operator,
-    units = units + excluded.units, single_day_conversations = single_day_conversations + excluded.single_day_conversations`;
-
 function prepare(sqlite: Database.Database) {
   return {
-    bumpDaily: sqlite.prepare(bumpSql('usage_daily', 'day')),
-    bumpMonthly: sqlite.prepare(bumpSql('usage_monthly', 'month')),
+    bumpDaily: sqlite.prepare(
+      `INSERT INTO usage_daily (robot_id, day, client, ai, operator, units, single_day_conversations) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (robot_id, day) DO UPDATE SET
+          client = client + excluded.client, ai = ai + excluded.ai, operator = operator + excluded.operator,
+          units = units + excluded.units, single_day_conversations = single_day_conversations + excluded.single_day_conversations`,
+    ),
     addConversationDay: sqlite.prepare('INSERT OR IGNORE INTO conversation_days (conversation_id, day, robot_id) VALUES (?, ?, ?)'),
     conversationDays: sqlite.prepare('SELECT day FROM conversation_days WHERE conversation_id = ? LIMIT 3').pluck(),
     addMultiDay: sqlite.prepare('INSERT OR IGNORE INTO multi_day_conversation_days (robot_id, day, conversation_id) VALUES (?, ?, ?)'),
@@ -85,7 +79,6 @@ function bump(sqlite: Database.Database, robotId: string, day: number, delta: Bu
   const s = stmts(sqlite);
   const values = [delta.client ?? 0, delta.ai ?? 0, delta.operator ?? 0, delta.units ?? 0, delta.single ?? 0];
   s.bumpDaily.run(robotId, day, ...values);
-  s.bumpMonthly.run(robotId, monthOfDay(day), ...values);
   // The day's running-total row starts as the totals of the robot's latest earlier day (or zero);
   // then the delta goes to it and to every later row.
   const upTo = s.cumulativeUpTo.get(robotId, day) as CumulativeRow | undefined;
@@ -154,7 +147,7 @@ export function rebuildRollups(sqlite: Database.Database, robotIds: readonly str
     const add = sqlite.prepare('INSERT OR IGNORE INTO temp.rebuild_robots (robot_id) VALUES (?)');
     for (const id of robotIds) add.run(id);
     const scope = 'robot_id IN (SELECT robot_id FROM temp.rebuild_robots)';
-    for (const table of ['usage_daily', 'usage_monthly', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days']) {
+    for (const table of ['usage_daily', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days']) {
       sqlite.exec(`DELETE FROM ${table} WHERE ${scope}`);
     }
     sqlite.exec(`
@@ -172,9 +165,6 @@ export function rebuildRollups(sqlite: Database.Database, robotIds: readonly str
         SELECT d.robot_id, d.day, d.conversation_id FROM conversation_days d
         JOIN temp.rebuild_spans s ON s.conversation_id = d.conversation_id WHERE s.days > 1;
       DROP TABLE temp.rebuild_spans;
-      INSERT INTO usage_monthly (robot_id, month, client, ai, operator, units, single_day_conversations)
-        SELECT robot_id, ${MONTH_OF_DAY_SQL('day')} AS month, SUM(client), SUM(ai), SUM(operator), SUM(units), SUM(single_day_conversations)
-        FROM usage_daily WHERE ${scope} GROUP BY robot_id, month;
       INSERT INTO usage_cumulative (robot_id, day, client, ai, operator, units, single_day_conversations)
         SELECT robot_id, day, SUM(client) OVER w, SUM(ai) OVER w, SUM(operator) OVER w, SUM(units) OVER w,
           SUM(single_day_conversations) OVER w

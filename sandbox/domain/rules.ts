@@ -1,42 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import { rules, type RuleRow } from '../store/attachment-schema';
 import { channels, type ChannelRow } from '../store/schema';
 import { randomBase62 } from './ids';
+import type { RuleDefinition } from './rule-definition';
 import { iso } from './vocabulary';
-
-// The contract's Rule, Trigger, Action, RuleReplyInComment and RequireFollow, as stored.
-
-/** Closed for clients: an unknown action type is refused with 422 (contract, versioning 4). */
-export const ACTION_TYPES = ['text', 'image', 'link', 'delay'] as const;
-export const TRIGGER_ON = ['dm', 'comment'] as const;
-export const TRIGGER_MATCH = ['contains', 'equal'] as const;
-
-export interface RuleAction {
-  type: (typeof ACTION_TYPES)[number];
-  body?: string | undefined;
-  url?: string | undefined;
-  label?: string | undefined;
-  seconds?: number | undefined;
-}
-
-export interface RuleDefinition {
-  name?: string | undefined;
-  trigger: {
-    on: (typeof TRIGGER_ON)[number];
-    keywords: string[];
-    match: (typeof TRIGGER_MATCH)[number];
-    media_id?: string | undefined;
-  };
-  actions: RuleAction[];
-  reply_in_comment?: { body: string } | undefined;
-  then_send_dm?: RuleAction[] | undefined;
-  require_follow?:
-    | { enabled: boolean; prompt?: string | undefined; button_text?: string | undefined; retry_prompt?: string | undefined }
-    | undefined;
-  is_active: boolean;
-}
 
 /** Rule fields in the contract's order; optional ones left out when not set. */
 export function ruleView(row: RuleRow) {

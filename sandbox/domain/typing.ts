@@ -4,7 +4,7 @@ import { typingIndicators } from '../store/attachment-schema';
 import { isoOrNull } from './vocabulary';
 
 /** D15: the sandbox shows the indicator for 5 s (sandbox clock) after each call. */
-export const TYPING_MS = 5_000;
+const TYPING_MS = 5_000;
 
 /**
  * `true` (re)starts the 5 s; `false` ends a showing indicator now. Stopping one that is not

@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import type { AccountRow } from '../store/schema';
 import { parseInstant } from './instants';
 import { robotUsageHead, robotUsageHeads, type RobotUsageHead } from './robots';
@@ -16,9 +16,9 @@ export interface UsageQuery {
   offset: number;
 }
 
-export const DEFAULT_WINDOW_DAYS = 30;
-export const MAX_WINDOW_DAYS = 366;
-export const CACHE_TTL_MS = 60_000;
+const DEFAULT_WINDOW_DAYS = 30;
+const MAX_WINDOW_DAYS = 366;
+const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ENTRIES = 1000;
 
 interface Window {

@@ -4,16 +4,16 @@ import type { SandboxContext } from '../context';
 import { accountForKey } from '../domain/accounts';
 import type { AccountRow } from '../store/schema';
 import type { AppEnv } from './env';
-import { ApiError, INVALID_KEY_MESSAGE } from './errors';
+import { ApiError, INVALID_KEY_MESSAGE } from './api-error';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   return header === undefined ? undefined : BEARER.exec(header)?.[1];
 }
 
 /** D5: one body for missing, malformed, wrong, revoked and expired keys. */
-export const invalidKey = () =>
+const invalidKey = () =>
   new ApiError('invalid_key', INVALID_KEY_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="partner-api"' });
 
 /** /v1 bearer-key check; paths in `publicPaths` (the API description) need no key. */

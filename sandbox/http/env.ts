@@ -1,5 +1,5 @@
 import type { AccountRow } from '../store/schema';
-import type { ApiError } from './errors';
+import type { ApiError } from './api-error';
 
 export type AppEnv = {
   Variables: {

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import type { AppEnv } from './env';
-import { ApiError } from './errors';
+import { ApiError } from './api-error';
 
-export const WINDOW_MS = 60_000;
+const WINDOW_MS = 60_000;
 
 export interface RateLimiter {
   middleware: MiddlewareHandler<AppEnv>;

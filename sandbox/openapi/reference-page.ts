@@ -3,6 +3,7 @@
  * because the machines this runs on may have no internet. The document is walked as plain JSON so
  * the page shows exactly what /v1/openapi.json says.
  */
+import { escapeHtml } from '../http/html';
 
 type Obj = Record<string, unknown>;
 
@@ -10,10 +11,6 @@ const asObj = (value: unknown): Obj | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : undefined;
 const asArr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const asStr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** Backticks in descriptions become <code>; everything else is escaped text. */
 function prose(text: string | undefined): string {

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { renderAccountPage } from './account-page';
 import { PANEL, pageStatus, type PanelDeps, type PanelEnv } from './context';
-import type { Account } from './control-types';
+import type { Account, AccountChanges } from '../control-client/types';
 import { all, intField, one, type FormValues } from './forms';
 import { secretPage } from './secret-page';
-import { api, submit } from './submit';
+import { submit, type ControlCall } from './submit';
 import { webhookFromForm } from './webhook-fields';
 
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
@@ -19,7 +19,7 @@ function expiryValue(values: FormValues, errors: Record<string, string>): string
 
 export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): void {
   const base = `${PANEL}/accounts/:id`;
-  const patch = (id: string, body: unknown) => ({ method: 'PATCH' as const, path: api(id), body });
+  const patch = (id: string, body: AccountChanges): ControlCall<Account> => (control) => control.patchAccount(id, body);
 
   app.get(base, (c) => renderAccountPage(c, deps, c.req.param('id')));
 
@@ -30,7 +30,7 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
       form: 'plan',
       anchor: 'plan',
       build(values, errors) {
-        const body: Record<string, unknown> = { name: one(values, 'name').trim() };
+        const body: AccountChanges = { name: one(values, 'name').trim() };
         if (one(values, 'tier') !== '') body.tier = one(values, 'tier');
         const capacity = intField(values, 'capacity', errors);
         const rate = intField(values, 'rate_limit_per_minute', errors);
@@ -62,8 +62,8 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
       anchor: 'roles',
       // Roles are a set on the account; the button names one role to add or take away.
       async build(values) {
-        const current = await deps.control.call<Account>('GET', api(id));
-        const roles = new Set(current.ok ? current.body.roles : []);
+        const current = await deps.control.getAccount(id);
+        const roles = new Set<string>(current.ok ? current.body.roles : []);
         const role = one(values, 'role');
         if (one(values, 'grant') === 'true') roles.add(role);
         else roles.delete(role);
@@ -102,7 +102,7 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
       form: 'webhook',
       anchor: 'webhook',
       build: (values, errors) => patch(id, { webhook: one(values, 'remove') === '1' ? null : webhookFromForm(values, errors) }),
-      done: (body) => ((body as Account).webhook === null ? 'done=webhook-removed' : 'done=webhook'),
+      done: (account) => (account.webhook === null ? 'done=webhook-removed' : 'done=webhook'),
     });
   });
 
@@ -119,7 +119,7 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
 
   app.post(`${base}/keys/rotate`, async (c) => {
     const id = c.req.param('id');
-    const result = await deps.control.call<{ api_key: string }>('POST', `${api(id)}/keys/rotate`);
+    const result = await deps.control.rotateKey(id);
     if (!result.ok) return renderAccountPage(c, deps, id, { form: 'key-rotate', values: {}, errors: {}, problem: result.error }, pageStatus(result.status));
     return secretPage(c, {
       title: 'New API key',
@@ -131,7 +131,7 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
 
   app.post(`${base}/webhook-secret/rotate`, async (c) => {
     const id = c.req.param('id');
-    const result = await deps.control.call<{ webhook_secret: string }>('POST', `${api(id)}/webhook-secret/rotate`);
+    const result = await deps.control.rotateWebhookSecret(id);
     if (!result.ok) return renderAccountPage(c, deps, id, { form: 'secret-rotate', values: {}, errors: {}, problem: result.error }, pageStatus(result.status));
     return secretPage(c, {
       title: 'New webhook secret',

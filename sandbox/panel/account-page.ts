@@ -1,7 +1,6 @@
 import { attachmentsSection, keySection, planSection, returnUrlSection, rolesSection, webhookSection } from './account-sections';
 import { PANEL, csrfOf, pageStatus, render, type PanelContext, type PanelDeps } from './context';
-import type { ControlError } from './control-client';
-import type { Account, ClockReading, RobotDetail, Simulator } from './control-types';
+import type { ControlError } from '../control-client/client';
 import type { FormState } from './forms';
 import { html } from './html';
 import { robotsSection } from './robot-sections';
@@ -27,7 +26,7 @@ const DONE: Record<string, string> = {
   clock: 'Clock advanced.',
 };
 
-export function doneMessage(query: (name: string) => string | undefined): string | undefined {
+function doneMessage(query: (name: string) => string | undefined): string | undefined {
   const done = query('done');
   if (done === 'history') {
     const count = (name: string) => (/^\d{1,9}$/.test(query(name) ?? '') ? query(name) : '?');
@@ -45,12 +44,11 @@ function failurePage(c: PanelContext, error: ControlError) {
  * failed, `state` carries what was typed and the errors, and that form shows them.
  */
 export async function renderAccountPage(c: PanelContext, deps: PanelDeps, accountId: string, state?: FormState, status = 200) {
-  const path = `/sandbox/api/accounts/${encodeURIComponent(accountId)}`;
   const [account, robots, simulators, clock] = await Promise.all([
-    deps.control.call<Account>('GET', path),
-    deps.control.call<{ data: RobotDetail[] }>('GET', `${path}/robots`),
-    deps.control.call<{ data: Simulator[] }>('GET', '/sandbox/api/simulator'),
-    deps.control.call<ClockReading>('GET', '/sandbox/api/clock'),
+    deps.control.getAccount(accountId),
+    deps.control.listRobots(accountId),
+    deps.control.listSimulators(),
+    deps.control.clock(),
   ]);
   if (!account.ok) {
     return render(c, { title: 'Account not found', body: html`<p role="alert">${account.error.message}</p><p><a href="${PANEL}/accounts">All accounts</a></p>` }, pageStatus(account.status));

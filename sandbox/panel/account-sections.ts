@@ -1,5 +1,5 @@
-import type { ClockReading, Account } from './control-types';
-import { ATTACHMENT_KINDS, ROLES, TIERS } from './control-types';
+import type { Account, ClockReading } from '../control-client/types';
+import { ATTACHMENT_KINDS, ROLES, TIERS } from '../domain/vocabulary';
 import { PANEL } from './context';
 import { all, checkboxGroup, csrfInput, problemBox, selectField, textField, valueOf, type FormState } from './forms';
 import { html, type Html } from './html';

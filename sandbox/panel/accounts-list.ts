@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { PANEL, csrfOf, pageStatus, render, type PanelContext, type PanelDeps, type PanelEnv } from './context';
-import type { Account, AccountCreated } from './control-types';
-import { ROLES, TIERS } from './control-types';
+import type { Account, NewAccount } from '../control-client/types';
+import { ROLES, TIERS } from '../domain/vocabulary';
 import { all, checkboxGroup, csrfInput, fieldErrors, intField, one, problemBox, readForm, selectField, textField, type FormState, type FormValues } from './forms';
 import { html } from './html';
 import { secretPage } from './secret-page';
@@ -34,8 +34,8 @@ ${webhookFields(f, state, null)}
   return render(c, { title: 'Create account', body }, state ? 422 : 200);
 }
 
-function createBody(values: FormValues, errors: Record<string, string>) {
-  const body: Record<string, unknown> = { name: one(values, 'name').trim(), roles: all(values, 'roles') };
+function createBody(values: FormValues, errors: Record<string, string>): NewAccount {
+  const body: NewAccount = { name: one(values, 'name').trim(), roles: all(values, 'roles') };
   if (one(values, 'tier') !== '') body.tier = one(values, 'tier');
   const capacity = intField(values, 'capacity', errors);
   if (capacity !== undefined) body.capacity = capacity;
@@ -54,7 +54,7 @@ export function registerAccountList(app: Hono<PanelEnv>, deps: PanelDeps): void 
   app.get(`${PANEL}/`, (c) => c.redirect(`${PANEL}/accounts`, 303));
 
   app.get(`${PANEL}/accounts`, async (c) => {
-    const result = await deps.control.call<{ data: Account[] }>('GET', '/sandbox/api/accounts');
+    const result = await deps.control.listAccounts();
     if (!result.ok) return render(c, { title: 'Accounts', body: html`<p class="alert" role="alert">${result.error.message}</p>` }, pageStatus(result.status));
     const body = html`<p><a href="${PANEL}/accounts/new">Create account</a></p>${accountsTable(result.body.data)}`;
     return render(c, { title: 'Accounts', body });
@@ -67,7 +67,7 @@ export function registerAccountList(app: Hono<PanelEnv>, deps: PanelDeps): void 
     const errors: Record<string, string> = {};
     const body = createBody(values, errors);
     if (Object.keys(errors).length > 0) return createForm(c, { form: 'create', values, errors });
-    const result = await deps.control.call<AccountCreated>('POST', '/sandbox/api/accounts', body);
+    const result = await deps.control.createAccount(body);
     if (!result.ok) return createForm(c, { form: 'create', values, errors: fieldErrors(result.error), problem: result.error });
     return secretPage(c, {
       title: 'Account created',

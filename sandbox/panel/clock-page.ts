@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import { renderAccountPage } from './account-page';
 import { PANEL, csrfOf, pageStatus, render, type PanelContext, type PanelDeps, type PanelEnv } from './context';
-import type { ClockReading } from './control-types';
 import { fieldErrors, intField, one, readForm, type FormState } from './forms';
 import { html } from './html';
 import { CLOCK_UNITS, clockSection, type ClockUnit } from './traffic-sections';
@@ -9,7 +8,7 @@ import { CLOCK_UNITS, clockSection, type ClockUnit } from './traffic-sections';
 const ACCOUNT_PAGE = /^\/sandbox\/panel\/accounts\/([A-Za-z0-9_-]{1,200})$/;
 
 async function clockPage(c: PanelContext, deps: PanelDeps, state?: FormState, status = 200) {
-  const clock = await deps.control.call<ClockReading>('GET', '/sandbox/api/clock');
+  const clock = await deps.control.clock();
   if (!clock.ok) return render(c, { title: 'Clock', body: html`<p role="alert">${clock.error.message}</p>` }, pageStatus(clock.status));
   const flash = !state && c.req.query('done') === 'clock' ? 'Clock advanced.' : undefined;
   return render(c, { title: 'Clock', flash, body: clockSection({ clock: clock.body, csrf: csrfOf(c), state, returnTo: `${PANEL}/clock` }) }, status === 200 ? 200 : pageStatus(status));
@@ -30,7 +29,7 @@ export function registerClock(app: Hono<PanelEnv>, deps: PanelDeps): void {
     if (!(unit in CLOCK_UNITS)) errors.unit = 'Choose seconds, minutes, hours or days.';
     if (Object.keys(errors).length > 0 || amount === undefined) return back({ form: 'clock', values, errors }, 422);
     const seconds = amount * CLOCK_UNITS[unit as ClockUnit];
-    const result = await deps.control.call('POST', '/sandbox/api/clock/advance', { seconds });
+    const result = await deps.control.advanceClock(seconds);
     if (!result.ok) return back({ form: 'clock', values, errors: fieldErrors(result.error, { seconds: 'amount' }), problem: result.error }, result.status);
     return c.redirect(account === undefined ? `${PANEL}/clock?done=clock` : `${PANEL}/accounts/${account}?done=clock#clock`, 303);
   });

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env';
-import type { ControlClient, FetchLike } from './control-client';
+import type { ControlClient, FetchLike } from '../control-client/client';
 import { layout, type Layout } from './layout';
 import type { Session, Sessions } from './session';
 

@@ -1,5 +1,4 @@
-import type { ControlError } from './control-client';
-import { issuesOf } from './control-client';
+import { issuesOf, type ControlError } from '../control-client/client';
 import { html, type Html } from './html';
 
 /** What a form sent, every field as a list of strings (checkbox groups and header rows repeat). */
@@ -54,7 +53,7 @@ function fieldOfPath(path: string): string {
 }
 
 /** Key of an error that belongs to no single field; shown above the form. */
-export const FORM_ERROR = '_form';
+const FORM_ERROR = '_form';
 
 /** An integer form field: empty means "not given"; anything not a whole number is refused here. */
 export function intField(values: FormValues, name: string, errors: Record<string, string>): number | undefined {

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../http/html';
+
 /**
  * A minimal HTML builder that escapes by default: every interpolated value is escaped unless it is
  * already `Html` (built by this tag), so a name or header value typed into a form can never become
@@ -11,12 +13,6 @@ export class Html {
 }
 
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-}
 
 function render(value: HtmlValue): string {
   if (value instanceof Html) return value.value;

@@ -5,7 +5,7 @@ import { panelHeaders, requireSession } from './auth';
 import { registerClock } from './clock-page';
 import type { PanelDeps, PanelEnv } from './context';
 import { PANEL } from './context';
-import { createControlClient, type FetchLike } from './control-client';
+import { createControlClient, type FetchLike } from '../control-client/client';
 import { registerLogin } from './login';
 import { registerRobotActions } from './robot-actions';
 import { createSessions } from './session';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { createControlClient } from './control-client';
+import { createControlClient } from '../control-client/client';
 import { PANEL, render, type PanelContext, type PanelDeps, type PanelEnv } from './context';
 import { readForm, one, textField, type FormState } from './forms';
 import { html } from './html';
@@ -28,7 +28,7 @@ export function registerLogin(app: Hono<PanelEnv>, deps: PanelDeps): void {
     const next = safeNext(one(values, 'next'));
     const token = one(values, 'token');
     // The same check the control API makes (D24), by asking it with the presented token.
-    const probe = token === '' ? undefined : await createControlClient(deps.fetchLike, '', token).call('GET', '/sandbox/api/clock');
+    const probe = token === '' ? undefined : await createControlClient(deps.fetchLike, '', token).clock();
     if (!probe?.ok) {
       // The typed token is not shown again: it is a secret, and it was wrong.
       return loginPage(c, next, { form: 'login', values, errors: { token: token === '' ? 'Enter the admin token.' : 'That is not the sandbox admin token.' } });

@@ -1,10 +1,7 @@
 import type { Hono } from 'hono';
 import { PANEL, type PanelDeps, type PanelEnv } from './context';
-import type { HistoryResult } from './control-types';
 import { intField, one } from './forms';
-import { api, submit } from './submit';
-
-const robotPath = (id: string) => `/sandbox/api/robots/${encodeURIComponent(id)}`;
+import { submit } from './submit';
 
 /** Robots, their channels and simulated traffic of one account. */
 export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void {
@@ -20,7 +17,8 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
         const name = one(values, 'name').trim();
         if (name === '') errors.name = 'Enter a name.';
         const externalId = one(values, 'external_id').trim();
-        return { method: 'POST', path: `${api(id)}/robots`, body: { name, model: one(values, 'model'), ...(externalId === '' ? {} : { external_id: externalId }) } };
+        const body = { name, model: one(values, 'model'), ...(externalId === '' ? {} : { external_id: externalId }) };
+        return (control) => control.createRobot(id, body);
       },
       done: () => 'done=robot-created',
     });
@@ -37,7 +35,7 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
         if (name === '') errors.name = 'Enter a name.';
         // Empty clears the partner's id (null), as the control API allows.
         const externalId = one(values, 'external_id').trim() || null;
-        return { method: 'PATCH', path: robotPath(robot), body: { name, external_id: externalId, model: one(values, 'model') } };
+        return (control) => control.patchRobot(robot, { name, external_id: externalId, model: one(values, 'model') });
       },
       done: () => 'done=robot',
     });
@@ -52,7 +50,7 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
       build(values) {
         const username = one(values, 'username').trim();
         const body = { type: one(values, 'type'), is_active: one(values, 'is_active') === 'true', ...(username === '' ? {} : { username }) };
-        return { method: 'POST', path: `${robotPath(robot)}/channels`, body };
+        return (control) => control.addChannel(robot, body);
       },
       done: () => 'done=channel-added',
     });
@@ -63,7 +61,7 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
       accountId: c.req.param('id'),
       form: 'channel-remove',
       anchor: 'robots',
-      build: () => ({ method: 'DELETE', path: `/sandbox/api/channels/${encodeURIComponent(c.req.param('channel'))}` }),
+      build: () => (control) => control.deleteChannel(c.req.param('channel')),
       done: () => 'done=channel-removed',
     }),
   );
@@ -77,12 +75,10 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
       build(values, errors) {
         const days = intField(values, 'days', errors);
         const seed = intField(values, 'seed', errors);
-        return { method: 'POST', path: `${api(id)}/simulate-history`, body: { ...(days === undefined ? {} : { days }), ...(seed === undefined ? {} : { seed }) } };
+        const body = { ...(days === undefined ? {} : { days }), ...(seed === undefined ? {} : { seed }) };
+        return (control) => control.simulateHistory(id, body);
       },
-      done: (body) => {
-        const result = body as HistoryResult;
-        return `done=history&conversations=${result.conversations}&messages=${result.messages}`;
-      },
+      done: (result) => `done=history&conversations=${result.conversations}&messages=${result.messages}`,
     });
   });
 
@@ -95,7 +91,8 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
       build(values, errors) {
         const enabled = one(values, 'enabled') !== 'false';
         const interval = enabled ? intField(values, 'interval_seconds', errors) : undefined;
-        return { method: 'POST', path: '/sandbox/api/simulator', body: { account_id: id, enabled, ...(interval === undefined ? {} : { interval_seconds: interval }) } };
+        const body = { account_id: id, enabled, ...(interval === undefined ? {} : { interval_seconds: interval }) };
+        return (control) => control.setSimulator(body);
       },
       done: (_body, values) => (one(values, 'enabled') === 'false' ? 'done=simulator-off' : 'done=simulator-on'),
     });

@@ -1,5 +1,6 @@
-import type { Account, RobotDetail } from './control-types';
-import { MODELS, PANEL_CHANNEL_TYPES } from './control-types';
+import type { Account, RobotDetail } from '../control-client/types';
+import { PANEL_CHANNEL_TYPES } from '../domain/panel-robots';
+import { MODELS } from '../domain/vocabulary';
 import { PANEL } from './context';
 import { csrfInput, one, problemBox, selectField, textField, valueOf, type FormState } from './forms';
 import { html, type Html } from './html';

@@ -1,23 +1,21 @@
+import type { ControlClient, ControlResult } from '../control-client/client';
 import { renderAccountPage } from './account-page';
 import { PANEL, type PanelContext, type PanelDeps } from './context';
 import { fieldErrors, readForm, type FormValues } from './forms';
 
-export interface ControlRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  body?: unknown;
-}
+/** A control call waiting for the client: built from the form before anything is sent. */
+export type ControlCall<T> = (control: ControlClient) => Promise<ControlResult<T>>;
 
-export interface Submission {
+export interface Submission<T> {
   accountId: string;
   /** The form's name on the account page: its errors and typed values are shown there. */
   form: string;
   /** Where the browser lands after success. */
   anchor: string;
   /** The control call this form stands for; `errors` collects what cannot even be sent. */
-  build(values: FormValues, errors: Record<string, string>): ControlRequest | Promise<ControlRequest>;
+  build(values: FormValues, errors: Record<string, string>): ControlCall<T> | Promise<ControlCall<T>>;
   /** The `?done=` query of the page shown after success. */
-  done(body: unknown, values: FormValues): string;
+  done(body: T, values: FormValues): string;
   /** Control field paths to form field names, where they differ. */
   rename?: Record<string, string>;
 }
@@ -27,17 +25,15 @@ export interface Submission {
  * fixed confirmation; on failure show the account page again with what was typed and the errors
  * (the control API's own messages, request id included), at the control API's status.
  */
-export async function submit(c: PanelContext, deps: PanelDeps, s: Submission): Promise<Response> {
+export async function submit<T>(c: PanelContext, deps: PanelDeps, s: Submission<T>): Promise<Response> {
   const values = await readForm(c.req);
   const errors: Record<string, string> = {};
-  const request = await s.build(values, errors);
+  const call = await s.build(values, errors);
   if (Object.keys(errors).length > 0) return renderAccountPage(c, deps, s.accountId, { form: s.form, values, errors }, 422);
-  const result = await deps.control.call(request.method, request.path, request.body);
+  const result = await call(deps.control);
   if (!result.ok) {
     const state = { form: s.form, values, errors: fieldErrors(result.error, s.rename), problem: result.error };
     return renderAccountPage(c, deps, s.accountId, state, result.status);
   }
   return c.redirect(`${PANEL}/accounts/${encodeURIComponent(s.accountId)}?${s.done(result.body, values)}#${s.anchor}`, 303);
 }
-
-export const api = (accountId: string) => `/sandbox/api/accounts/${encodeURIComponent(accountId)}`;

@@ -1,4 +1,4 @@
-import type { Account, ClockReading, Simulator } from './control-types';
+import type { Account, ClockReading, Simulator } from '../control-client/types';
 import { PANEL } from './context';
 import { csrfInput, problemBox, selectField, textField, valueOf, type FormState } from './forms';
 import { html, type Html } from './html';

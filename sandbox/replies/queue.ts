@@ -11,9 +11,9 @@ import { outageAt, takeSendToken } from './limits';
 
 const HOUR_MS = 3_600_000;
 /** D21: a queued reply is held at most 2 h. */
-export const QUEUE_HOLD_MS = 2 * HOUR_MS;
+const QUEUE_HOLD_MS = 2 * HOUR_MS;
 /** Contract: replies are possible for 24 h after the end customer's last message. */
-export const REPLY_WINDOW_MS = 24 * HOUR_MS;
+const REPLY_WINDOW_MS = 24 * HOUR_MS;
 
 type FailReason = 'outside_window' | 'queue_expired' | 'conversation_closed';
 
@@ -115,7 +115,7 @@ function finish(ctx: SandboxContext, id: string, status: 'sent' | 'dropped' | 'f
  * the end of an outage and the expiry still sends it, late) and the send rate allows. One that
  * cannot go after its 2 h is dropped with `message.failed` (`queue_expired`), dated at its expiry.
  */
-export function runReplyQueue(ctx: SandboxContext): void {
+function runReplyQueue(ctx: SandboxContext): void {
   const now = ctx.clock.nowMs();
   const waiting = ctx.store.db.select().from(replyQueue).where(eq(replyQueue.status, 'queued')).orderBy(asc(replyQueue.seq)).all();
   const blocked = new Set<string>();

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { attachmentFile } from '../domain/attachments';
 import { verifiedExpiry } from '../domain/file-urls';
 import type { AppEnv } from '../http/env';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../http/api-error';
 
 /** RFC 6266 filename: an ASCII fallback plus the exact name, percent-encoded (RFC 5987). */
 function contentDisposition(name: string): string {

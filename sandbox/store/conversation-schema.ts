@@ -1,7 +1,7 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// Tables of issue 4 (migration 3). The usage roll-up tables (usage_daily, usage_monthly,
-// conversation_days, multi_day_conversation_days, and usage_cumulative of migration 6) are written with prepared SQL in
+// Tables of issue 4 (migration 3). The usage roll-up tables (usage_daily, conversation_days,
+// multi_day_conversation_days, and usage_cumulative of migration 6) are written with prepared SQL in
 // domain/rollups.ts, where batching matters, so they have no drizzle definition.
 
 export const robotModelChanges = sqliteTable('robot_model_changes', {
@@ -53,5 +53,3 @@ export const events = sqliteTable('events', {
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-export type EventRow = typeof events.$inferSelect;
-export type ModelChangeRow = typeof robotModelChanges.$inferSelect;

@@ -269,6 +269,10 @@ export const migrations: readonly string[] = [
       SUM(single_day_conversations) OVER w
     FROM usage_daily WINDOW w AS (PARTITION BY robot_id ORDER BY day ROWS UNBOUNDED PRECEDING);
   `,
+  // The monthly roll-up of migration 3: usage_cumulative answers every window, so nothing read it.
+  `
+  DROP TABLE usage_monthly;
+  `,
 ];
 
 export function migrate(sqlite: Database.Database): void {

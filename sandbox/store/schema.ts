@@ -112,5 +112,4 @@ export const handshakes = sqliteTable(
   (t) => [index('handshakes_robot').on(t.robotId, t.createdAt), index('handshakes_channel').on(t.channelId)],
 );
 
-export type ChannelDisconnectionRow = typeof channelDisconnections.$inferSelect;
 export type HandshakeRow = typeof handshakes.$inferSelect;

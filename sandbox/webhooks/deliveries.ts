@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { recordEvent } from '../domain/events';
 import { iso, isoOrNull } from '../domain/vocabulary';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/api-error';
 import type { AccountRow } from '../store/schema';
 import { deliveries, deliveryAttempts, type DeliveryAttemptRow, type DeliveryRow } from '../store/webhook-schema';
 

@@ -7,7 +7,7 @@ import { postWebhook, type PostOutcome } from './http-post';
 import { clearStaleSends, dueDeliveries, markSending, recordAttempt } from './outbox';
 import { deliveryHeaders } from './signing';
 
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 const MAX_IN_FLIGHT = 4;
 
 export interface DispatcherOptions {

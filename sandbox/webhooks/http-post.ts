@@ -10,7 +10,7 @@ export interface PostOutcome {
   error: string | null;
 }
 
-export const RESPONSE_BODY_LIMIT = 4096;
+const RESPONSE_BODY_LIMIT = 4096;
 
 function describe(error: unknown): string {
   if (error instanceof Error) {

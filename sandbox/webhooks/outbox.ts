@@ -10,10 +10,9 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** D20: the wait after attempt n (index n - 1) before attempt n + 1; 8 attempts in all. */
-export const RETRY_WAITS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
-export const MAX_ATTEMPTS = RETRY_WAITS_MS.length + 1;
+const RETRY_WAITS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
 
-export const newDeliveryId = () => `dlv_${randomBase62(16)}`;
+const newDeliveryId = () => `dlv_${randomBase62(16)}`;
 
 export interface OutboxEnvelope {
   id: string;
@@ -73,7 +72,7 @@ export function clearStaleSends(store: Store): number {
 }
 
 /** A 2xx whose status line came within the deadline (a body cut short afterwards does not matter). */
-export const isSuccess = (outcome: PostOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+const isSuccess = (outcome: PostOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
 
 /**
  * Records attempt n and moves the delivery on (D19, D20). `attemptedAt` is the attempt's scheduled

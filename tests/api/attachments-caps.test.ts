@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVI, GIF, JPEG, MP4, padded, PDF, PNG, WAV } from './attachment-samples';
 import { accountWithConversation, MB, storedAttachments, upload, type FilePart } from './attachments-support';
 import { expectError } from './channels-support';
-import { TestSandbox } from './support';
+import { setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 const samples = {
   image: { bytes: JPEG, type: 'image/jpeg' },

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
+import type { NewAccount } from '../../sandbox/control-client/types';
 import { expectError } from './channels-support';
-import type { ApiResult, Json, TestSandbox } from './support';
+import { expectAnswer, postConversation, type ApiResult, type TestSandbox } from './support';
 
 /** Helpers shared by the attachments-*.test.ts files (issue 6). */
 
@@ -24,14 +25,11 @@ export interface AttachmentRecord extends AttachmentBody {
 export const MB = 1_048_576;
 
 /** An account (basic unless told), one robot and one conversation of it. */
-export async function accountWithConversation(sandbox: TestSandbox, account: Json = {}) {
+export async function accountWithConversation(sandbox: TestSandbox, account: Partial<NewAccount> = {}) {
   const created = await sandbox.createAccount(account);
   const robot = await sandbox.createRobot(created.account_id, { name: 'Upload bot' });
-  const conversation = await sandbox.control<{ conversation_id: string }>('POST', `/sandbox/api/robots/${robot.id}/conversations`, {
-    messages: [{ role: 'client', text: 'Here is my receipt' }],
-  });
-  expect(conversation.status).toBe(201);
-  return { account: created, key: created.api_key, robot, conversationId: conversation.body.conversation_id };
+  const conversationId = await postConversation(sandbox, robot.id, [{ role: 'client', text: 'Here is my receipt' }]);
+  return { account: created, key: created.api_key, robot, conversationId };
 }
 
 export interface FilePart {
@@ -62,9 +60,7 @@ export async function uploaded(sandbox: TestSandbox, key: string, conversationId
 }
 
 export async function storedAttachments(sandbox: TestSandbox, conversationId: string): Promise<AttachmentRecord[]> {
-  const result = await sandbox.control<{ data: AttachmentRecord[] }>('GET', `/sandbox/api/conversations/${conversationId}/attachments`);
-  expect(result.status).toBe(200);
-  return result.body.data;
+  return expectAnswer(await sandbox.admin.listAttachments(conversationId), 200).data;
 }
 
 /** A 422 `validation_failed` about the file itself; returns the issue's message. */

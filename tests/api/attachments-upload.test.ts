@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AAC, AVI, ftyp, GIF, JPEG, M4A, MOV, MP4, OGG_THEORA, PDF, PNG, WAV, WEBM, WEBP } from './attachment-samples';
 import { accountWithConversation, expectFileRefused, storedAttachments, upload, uploaded, type FilePart } from './attachments-support';
 import { expectError } from './channels-support';
-import { TestSandbox } from './support';
+import { setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
+const sandbox = setUpSandbox();
 let setup: Awaited<ReturnType<typeof accountWithConversation>>;
 
 beforeAll(async () => {
-  sandbox = await TestSandbox.start();
   setup = await accountWithConversation(sandbox, { tier: 'professional' });
 });
-afterAll(() => sandbox.stop());
 
 const send = (file: FilePart, conversationId = setup.conversationId) => upload(sandbox, setup.key, { conversation_id: conversationId, file });
 

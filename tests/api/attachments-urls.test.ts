@@ -1,17 +1,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { padded, PDF, PNG } from './attachment-samples';
 import { accountWithConversation, storedAttachments, uploaded, type AttachmentRecord } from './attachments-support';
 import { expectError } from './channels-support';
-import { TestSandbox, type ApiResult } from './support';
+import { setUpSandbox, type ApiResult } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 async function get(url: string): Promise<ApiResult<Uint8Array> & { text: string }> {
   const response = await fetch(url);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_ID, TestSandbox, withoutRequestId, type AccountCreated, type ErrorBody } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_ID, setUpSandbox, withoutRequestId, type AccountCreated, type ErrorBody } from './support';
 
-let sandbox: TestSandbox;
+const sandbox = setUpSandbox();
 let account: AccountCreated;
 
 beforeAll(async () => {
-  sandbox = await TestSandbox.start();
   account = await sandbox.createAccount();
 });
-afterAll(() => sandbox.stop());
 
 describe('bearer key (D5)', () => {
   it('answers 200 with a good key', async () => {

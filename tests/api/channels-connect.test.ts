@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountWithRobot,
-  activeChannels,
-  botToken,
-  connect,
-  connectBot,
-  expectError,
-  freshBot,
-  listedRobot,
-} from './channels-support';
-import { TestSandbox } from './support';
+import { describe, expect, it } from 'vitest';
+import { accountWithRobot, activeChannels, botToken, connect, connectBot, expectError, freshBot, listedRobot } from './channels-support';
+import { setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('POST /v1/robots/{robot_id}/channels with a bot token', () => {
   it('connects a live channel with a username derived from the bot number (D7)', async () => {

@@ -1,29 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../sandbox/app';
 import { createAccount, requireAccount } from '../../sandbox/domain/accounts';
 import { startHandshake } from '../../sandbox/domain/handshakes';
 import { createRobot } from '../../sandbox/domain/robots';
 import { createSandboxContext } from '../../sandbox/server';
-import {
-  connectSocial,
-  expectError,
-  listedRobot,
-  openConsent,
-  pendingHandshake,
-  splitUrl,
-  submitDecision,
-} from './channels-support';
-import { ADMIN_TOKEN, TestSandbox } from './support';
+import { connectSocial, expectError, listedRobot, openConsent, pendingHandshake, splitUrl, submitDecision } from './channels-support';
+import { ADMIN_TOKEN, setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('expiry on the sandbox clock (D9, D22)', () => {
   it('expires after 15 minutes: the consent URL answers 410, connect answers 410 once, then 201', async () => {
@@ -41,7 +28,7 @@ describe('expiry on the sandbox clock (D9, D22)', () => {
     for (const page of pages) {
       expect(page.status).toBe(410);
       expect(page.body).toMatch(/start again/i);
-      const link = /<a href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&#38;', '&');
+      const link = /<a href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
       expect(splitUrl(link ?? null).params).toEqual({ from: 'sandbox', robot_id: robot.id, channel_id: handshake.id, status: 'expired' });
     }
     expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([]);

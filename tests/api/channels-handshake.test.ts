@@ -1,26 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountWithRobot,
-  activeChannels,
-  connectBot,
-  connectSocial,
-  expectError,
-  listedRobot,
-  openConsent,
-  patchChannel,
-  pendingHandshake,
-  RETURN_URL,
-  splitUrl,
-  submitDecision,
-} from './channels-support';
-import { TestSandbox } from './support';
+import { describe, expect, it } from 'vitest';
+import { accountWithRobot, activeChannels, connectBot, connectSocial, expectError, listedRobot, openConsent, patchChannel, pendingHandshake, RETURN_URL, splitUrl, submitDecision } from './channels-support';
+import { setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('POST /v1/robots/{robot_id}/channels with social_dm', () => {
   it('answers a pending channel that holds no capacity and is not listed (D9)', async () => {
@@ -61,7 +43,7 @@ describe('POST /v1/robots/{robot_id}/channels with social_dm', () => {
 
   it('answers 409 channel_type_taken once the robot holds a social_dm channel', async () => {
     const { key, robot, handshake } = await pendingHandshake(sandbox);
-    await sandbox.control('POST', `/sandbox/api/handshakes/${handshake.id}/approve`);
+    await sandbox.admin.decideHandshake(handshake.id, 'approve');
     expectError(await connectSocial(sandbox, key, robot.id), 409, 'channel_type_taken');
   });
 });
@@ -94,7 +76,7 @@ describe('the consent screen', () => {
     const page = await openConsent(handshake.body.authorisation_url);
     expect(page.body).not.toContain('<script>x</script>');
     expect(page.body).not.toContain('<b>Evil</b>');
-    expect(page.body).toContain('&#60;b&#62;Evil&#60;/b&#62; &#38; Co');
+    expect(page.body).toContain('&lt;b&gt;Evil&lt;/b&gt; &amp; Co');
   });
 
   it('approve: connects the channel active and redirects to the return URL, keeping its query', async () => {

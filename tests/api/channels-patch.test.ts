@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountWithRobot, activeChannels, connectBot, expectError, listedRobot, patchChannel } from './channels-support';
-import { TestSandbox } from './support';
+import { setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 /** An account whose robot has one live bot channel. */
 async function withLiveChannel(account: Record<string, unknown> = {}) {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { NewAccount } from '../../sandbox/control-client/types';
 import { REQUEST_ID, type ApiResult, type ErrorBody, type Json, type RobotBody, type TestSandbox } from './support';
 
 /** Helpers shared by the channels-*.test.ts files (issue 3). */
@@ -63,8 +64,7 @@ export async function listedRobot(sandbox: TestSandbox, key: string, robotId: st
 }
 
 export async function activeChannels(sandbox: TestSandbox, accountId: string): Promise<number> {
-  const result = await sandbox.control<{ active_channels: number }>('GET', `/sandbox/api/accounts/${accountId}`);
-  return result.body.active_channels;
+  return (await sandbox.account(accountId)).active_channels;
 }
 
 /** Asserts the error envelope and returns its details. */
@@ -77,7 +77,7 @@ export function expectError(result: ApiResult<unknown>, status: number, code: st
 }
 
 /** A fresh account (with the social_dm role unless told otherwise) and one robot. */
-export async function accountWithRobot(sandbox: TestSandbox, account: Json = {}) {
+export async function accountWithRobot(sandbox: TestSandbox, account: Partial<NewAccount> = {}) {
   const created = await sandbox.createAccount({ roles: ['social_dm'], ...account });
   const robot = await sandbox.createRobot(created.account_id, { name: 'Support bot' });
   return { account: created, key: created.api_key, robot };
@@ -106,7 +106,7 @@ export function splitUrl(url: string | null | undefined) {
 }
 
 /** An account named "Acme Partners" (return URL RETURN_URL unless told) whose robot has an open handshake. */
-export async function pendingHandshake(sandbox: TestSandbox, account: Json = { return_url: RETURN_URL }) {
+export async function pendingHandshake(sandbox: TestSandbox, account: Partial<NewAccount> = { return_url: RETURN_URL }) {
   const setup = await accountWithRobot(sandbox, { name: 'Acme Partners', ...account });
   const result = await connectSocial(sandbox, setup.key, setup.robot.id);
   expect(result.status).toBe(201);

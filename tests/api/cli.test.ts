@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GLOBAL_OPTIONS, GROUPS, runCli } from '../../sandbox/cli/main';
-import { ADMIN_TOKEN, TestSandbox, type Json, type RobotBody } from './support';
+import { ADMIN_TOKEN, setUpSandbox, type Json, type RobotBody } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 /** Runs the command line in process against the test sandbox, capturing its output. */
 async function cli(...argv: string[]) {
@@ -32,8 +27,7 @@ describe('command line (D23)', () => {
     const key = /pk_live_[0-9A-Za-z]{32}/.exec(result.stdout)?.[0] ?? '';
     expect((await robots(key)).status).toBe(200);
     const id = /acc_[0-9A-Za-z]+/.exec(result.stdout)?.[0] ?? '';
-    const account = await sandbox.control<Json>('GET', `/sandbox/api/accounts/${id}`);
-    expect(account.body).toMatchObject({ roles: ['social_dm'], webhook: { url: 'http://127.0.0.1:9/hook', auth_token: 'tok', custom_headers: { 'X-Env': 'dev' } } });
+    expect(await sandbox.account(id)).toMatchObject({ roles: ['social_dm'], webhook: { url: 'http://127.0.0.1:9/hook', auth_token: 'tok', custom_headers: { 'X-Env': 'dev' } } });
 
     const list = await cli('accounts', 'list', ...at());
     expect(list.stdout).toMatch(new RegExp(`${id}\\s+CLI partner\\s+basic`));
@@ -73,7 +67,7 @@ describe('command line (D23)', () => {
     await cli('roles', 'grant', account_id, 'robot_creation', ...at());
     await cli('roles', 'grant', account_id, 'social_dm', ...at());
     await cli('roles', 'revoke', account_id, 'robot_creation', ...at());
-    expect((await sandbox.control<Json>('GET', `/sandbox/api/accounts/${account_id}`)).body.roles).toEqual(['social_dm']);
+    expect((await sandbox.account(account_id)).roles).toEqual(['social_dm']);
   });
 
   it('prints the envelope (code, message, request_id) on stderr and exits 1 on an API error', async () => {

@@ -2,16 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSandboxContext } from '../../sandbox/server';
-import { TestSandbox, type ErrorBody, type RobotBody } from './support';
+import { setUpSandbox, type ErrorBody, type RobotBody } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('sandbox clock (D22)', () => {
   it('advances by the given seconds and reports the new now', async () => {

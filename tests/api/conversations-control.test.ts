@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox, expectStatus, type ErrorBody } from './support';
-import { iso, postConversation, postMessages } from './usage-support';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, postConversation, postMessages, setUpSandbox, type ErrorBody } from './support';
+import { iso } from './usage-support';
 
 interface Envelope {
   id: string;
@@ -24,12 +24,7 @@ interface ConversationBody {
   events: Envelope[];
 }
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 const getConversation = (id: string) => sandbox.control<ConversationBody>('GET', `/sandbox/api/conversations/${id}`);
 

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox, expectStatus, type ErrorBody } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, setUpSandbox, type ErrorBody } from './support';
 import { usage } from './usage-support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 interface HistoryBody {
   account_id: string;

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_ID, TestSandbox, type AccountCreated, type ErrorBody } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_ID, setUpSandbox, type AccountCreated, type ErrorBody } from './support';
 
-let sandbox: TestSandbox;
+const sandbox = setUpSandbox();
 let account: AccountCreated;
 
 beforeAll(async () => {
-  sandbox = await TestSandbox.start();
   account = await sandbox.createAccount();
 });
-afterAll(() => sandbox.stop());
 
 function expectEnvelope(result: { status: number; headers: Headers; body: unknown }, status: number, code: string) {
   expect(result.status).toBe(status);

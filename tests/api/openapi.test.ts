@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sandbox/app';
 import { createSandboxContext } from '../../sandbox/server';
-import { ADMIN_TOKEN, TestSandbox } from './support';
+import { ADMIN_TOKEN, setUpSandbox } from './support';
 
 type Doc = {
   openapi: string;
@@ -14,16 +14,14 @@ type Doc = {
   security: Record<string, unknown[]>[];
 };
 
-let sandbox: TestSandbox;
+const sandbox = setUpSandbox();
 let doc: Doc;
 
 beforeAll(async () => {
-  sandbox = await TestSandbox.start();
   const result = await sandbox.fetch<Doc>('/v1/openapi.json');
   expect(result.status).toBe(200);
   doc = result.body;
 });
-afterAll(() => sandbox.stop());
 
 /** "GET /v1/robots/{robot_id}" for every /v1 route the Hono app actually serves. */
 function servedV1Routes(): Set<string> {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PanelBrowser } from './panel-support';
-import { ADMIN_TOKEN, TestSandbox, type Json } from './support';
+import { ADMIN_TOKEN, setUpSandbox, type Json } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('panel sign-in (D23: login required)', () => {
   it('sends a visitor without a session to the sign-in form, for every page', async () => {

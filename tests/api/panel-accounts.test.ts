@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountInPanel, PanelBrowser, shownSecret } from './panel-support';
-import { TestSandbox, type ErrorBody, type Json, type RobotBody } from './support';
+import { describe, expect, it } from 'vitest';
+import { createAccountInPanel, shownSecret, signedInBrowser } from './panel-support';
+import { setUpSandbox, type ErrorBody, type Json, type RobotBody } from './support';
 
-let sandbox: TestSandbox;
-let browser: PanelBrowser;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-  browser = new PanelBrowser(sandbox);
-  await browser.login();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
+const browser = signedInBrowser(sandbox);
 
 const robots = (key: string) => sandbox.api<{ data: RobotBody[] }>(key, '/v1/robots');
-const account = async (id: string) => (await sandbox.control<Json>('GET', `/sandbox/api/accounts/${id}`)).body;
 
 describe('panel accounts (D23)', () => {
   it('creates an account and shows the key once; the key works on /v1', async () => {
@@ -64,7 +56,7 @@ describe('panel accounts (D23)', () => {
     const set = await browser.post(`/sandbox/panel/accounts/${accountId}/key-expiry`, { key_expires_at: at });
     expect(set.status).toBe(303);
     expect((await browser.follow(set)).text).toContain('Key expiry saved.');
-    expect((await account(accountId)).key_expires_at).toBe(at);
+    expect((await sandbox.account(accountId)).key_expires_at).toBe(at);
     expect((await robots(apiKey)).status).toBe(200);
 
     const advance = await browser.post('/sandbox/panel/clock/advance', { amount: '2', unit: 'hours', return_to: `/sandbox/panel/accounts/${accountId}` });
@@ -100,7 +92,7 @@ describe('panel accounts (D23)', () => {
     const lapse = await browser.post(`/sandbox/panel/accounts/${accountId}/lapse`, { lapsed: 'true' });
     expect((await browser.follow(lapse)).text).toContain('The plan has lapsed');
     expect((await robots(apiKey)).body.data[0]?.channels[0]?.is_active).toBe(false);
-    expect((await account(accountId)).lapsed).toBe(true);
+    expect((await sandbox.account(accountId)).lapsed).toBe(true);
 
     // An active channel cannot be added while lapsed: the control API's 403 is shown on the page.
     const refused = await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}/channels`, { type: 'chat_app', is_active: 'true' });
@@ -108,7 +100,7 @@ describe('panel accounts (D23)', () => {
     expect(refused.text).toContain('plan_lapsed');
 
     await browser.post(`/sandbox/panel/accounts/${accountId}/lapse`, { lapsed: 'false' });
-    expect((await account(accountId)).lapsed).toBe(false);
+    expect((await sandbox.account(accountId)).lapsed).toBe(false);
     expect((await robots(apiKey)).body.data[0]?.channels[0]?.is_active).toBe(false);
   });
 
@@ -130,11 +122,11 @@ describe('panel accounts (D23)', () => {
 
     const grant = await browser.post(`/sandbox/panel/accounts/${accountId}/roles`, { role: 'social_dm', grant: 'true' });
     expect((await browser.follow(grant)).text).toContain('Revoke social_dm');
-    expect((await account(accountId)).roles).toEqual(['social_dm']);
+    expect((await sandbox.account(accountId)).roles).toEqual(['social_dm']);
     expect((await connect()).status).toBe(201);
 
     await browser.post(`/sandbox/panel/accounts/${accountId}/roles`, { role: 'social_dm', grant: 'false' });
-    expect((await account(accountId)).roles).toEqual([]);
+    expect((await sandbox.account(accountId)).roles).toEqual([]);
     const again = await connect();
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe('role_missing');
@@ -145,7 +137,7 @@ describe('panel accounts (D23)', () => {
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
     const ok = await browser.post(`/sandbox/panel/accounts/${accountId}/plan`, { name: 'Renamed', tier: 'professional', capacity: '7', rate_limit_per_minute: '120' });
     expect(ok.status).toBe(303);
-    expect(await account(accountId)).toMatchObject({ name: 'Renamed', tier: 'professional', capacity: 7, rate_limit_per_minute: 120 });
+    expect(await sandbox.account(accountId)).toMatchObject({ name: 'Renamed', tier: 'professional', capacity: 7, rate_limit_per_minute: 120 });
 
     const bad = await browser.post(`/sandbox/panel/accounts/${accountId}/plan`, { name: 'Renamed', tier: 'professional', capacity: '7', rate_limit_per_minute: '0' });
     expect(bad.status).toBe(422);
@@ -159,10 +151,10 @@ describe('panel accounts (D23)', () => {
     const { accountId } = await createAccountInPanel(browser);
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
     await browser.post(`/sandbox/panel/accounts/${accountId}/attachments`, { excluded_attachment_kinds: ['video', 'voice'] });
-    expect((await account(accountId)).excluded_attachment_kinds).toEqual(['video', 'voice']);
+    expect((await sandbox.account(accountId)).excluded_attachment_kinds).toEqual(['video', 'voice']);
     const page = await browser.get(`/sandbox/panel/accounts/${accountId}`);
     expect(page.text).toContain('value="video" checked');
     await browser.post(`/sandbox/panel/accounts/${accountId}/attachments`, {});
-    expect((await account(accountId)).excluded_attachment_kinds).toEqual([]);
+    expect((await sandbox.account(accountId)).excluded_attachment_kinds).toEqual([]);
   });
 });

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccountInPanel, PanelBrowser } from './panel-support';
-import { TestSandbox, type ErrorBody, type Json } from './support';
+import { setUpSandbox, type ErrorBody, type Json } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('control routes the panel and the command line are built on', () => {
   it('lists an account\'s robots with model and full channel views, newest first', async () => {

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountInPanel, PanelBrowser, shownSecret } from './panel-support';
-import { TestSandbox, type Json } from './support';
+import { describe, expect, it } from 'vitest';
+import { createAccountInPanel, shownSecret, signedInBrowser } from './panel-support';
+import { expectAnswer, setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-let browser: PanelBrowser;
+const sandbox = setUpSandbox();
+const browser = signedInBrowser(sandbox);
 
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-  browser = new PanelBrowser(sandbox);
-  await browser.login();
-});
-afterAll(() => sandbox.stop());
-
-interface RobotDetail {
-  id: string;
-  name: string;
-  external_id: string | null;
-  model: string;
-  channels: { id: string; type: string; is_active: boolean; status: string; username: string | null }[];
-}
-
-const account = async (id: string) => (await sandbox.control<Json>('GET', `/sandbox/api/accounts/${id}`)).body;
-const robotsOf = async (id: string) => (await sandbox.control<{ data: RobotDetail[] }>('GET', `/sandbox/api/accounts/${id}/robots`)).body.data;
+const robotsOf = async (id: string) => expectAnswer(await sandbox.admin.listRobots(id), 200).data;
 
 describe('panel webhook settings', () => {
   it('saves URL, auth token and custom headers as name/value rows', async () => {
@@ -35,7 +19,7 @@ describe('panel webhook settings', () => {
     });
     expect(result.status).toBe(303);
     expect((await browser.follow(result)).text).toContain('Webhook saved.');
-    expect((await account(accountId)).webhook).toEqual({
+    expect((await sandbox.account(accountId)).webhook).toEqual({
       url: 'http://127.0.0.1:9/hooks',
       auth_token: 'token-123',
       custom_headers: { 'X-Tenant': 'acme', 'X-Env': 'staging' },
@@ -59,37 +43,37 @@ describe('panel webhook settings', () => {
     expect(result.text).toContain('value="X-Ok"');
     expect(result.text).toContain('value="https://example.test/hook"');
     expect(result.text).toMatch(/id="webhook-headers-error">&quot;Bad Header&quot; is not a valid header name/);
-    expect((await account(accountId)).webhook).toBeNull();
+    expect((await sandbox.account(accountId)).webhook).toBeNull();
   });
 
   it('removes the webhook', async () => {
     const { accountId } = await createAccountInPanel(browser, { webhook_url: 'http://127.0.0.1:9/h', webhook_auth_token: 't' });
-    expect((await account(accountId)).webhook).not.toBeNull();
+    expect((await sandbox.account(accountId)).webhook).not.toBeNull();
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
     const result = await browser.post(`/sandbox/panel/accounts/${accountId}/webhook`, { remove: '1' });
     expect((await browser.follow(result)).text).toContain('Webhook removed.');
-    expect((await account(accountId)).webhook).toBeNull();
+    expect((await sandbox.account(accountId)).webhook).toBeNull();
   });
 
   it('rotates the webhook secret, shown once with the 24 h overlap note', async () => {
     const { accountId } = await createAccountInPanel(browser);
-    const before = (await account(accountId)).webhook_secret;
+    const before = (await sandbox.account(accountId)).webhook_secret;
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
     const result = await browser.post(`/sandbox/panel/accounts/${accountId}/webhook-secret/rotate`);
     expect(result.status).toBe(200);
     const secret = shownSecret(result.text, 'whsec_');
     expect(secret).not.toBe(before);
     expect(result.text).toContain('24 hours');
-    expect((await account(accountId)).webhook_secret).toBe(secret);
+    expect((await sandbox.account(accountId)).webhook_secret).toBe(secret);
   });
 
   it('sets and clears the return URL', async () => {
     const { accountId } = await createAccountInPanel(browser);
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
     await browser.post(`/sandbox/panel/accounts/${accountId}/return-url`, { return_url: 'https://partner.test/back' });
-    expect((await account(accountId)).return_url).toBe('https://partner.test/back');
+    expect((await sandbox.account(accountId)).return_url).toBe('https://partner.test/back');
     await browser.post(`/sandbox/panel/accounts/${accountId}/return-url`, { return_url: '' });
-    expect((await account(accountId)).return_url).toBeNull();
+    expect((await sandbox.account(accountId)).return_url).toBeNull();
   });
 });
 
@@ -170,8 +154,8 @@ describe('panel traffic and clock', () => {
     const start = await browser.post(`/sandbox/panel/accounts/${accountId}/simulator`, { enabled: 'true', interval_seconds: '60' });
     expect((await browser.follow(start)).text).toContain('running every 60 s');
     await browser.post(`/sandbox/panel/accounts/${accountId}/simulator`, { enabled: 'false', interval_seconds: '60' });
-    const list = await sandbox.control<{ data: Json[] }>('GET', '/sandbox/api/simulator');
-    expect(list.body.data.filter((s) => s.account_id === accountId)).toEqual([]);
+    const list = expectAnswer(await sandbox.admin.listSimulators(), 200);
+    expect(list.data.filter((s) => s.account_id === accountId)).toEqual([]);
   });
 
   it('shows the clock and advances it by minutes; refuses a bad amount with the typed value', async () => {

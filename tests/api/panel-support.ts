@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import { ADMIN_TOKEN, type TestSandbox } from './support';
 
 export interface PageResult {
@@ -51,6 +52,15 @@ export class PanelBrowser {
     if (result.status !== 303 || result.location === null) throw new Error(`expected a 303, got ${result.status}: ${result.text.slice(0, 400)}`);
     return this.get(result.location);
   }
+}
+
+/** A browser signed in to the panel before the file's first test (register after `setUpSandbox`). */
+export function signedInBrowser(sandbox: TestSandbox): PanelBrowser {
+  const browser = new PanelBrowser(sandbox);
+  beforeAll(async () => {
+    await browser.login();
+  });
+  return browser;
 }
 
 /** The single shown-once secret of a page (`pk_live_…` or `whsec_…`). */

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox, type ErrorBody } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectAnswer, setUpSandbox, type ErrorBody } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('rate limit (D4)', () => {
   it('answers the 6th call of 5/min with 429, then frees up after 60 s on the sandbox clock', async () => {
@@ -48,8 +43,8 @@ describe('rate limit (D4)', () => {
     expect((await sandbox.api(busy.api_key, '/v1/robots')).status).toBe(429);
     expect((await sandbox.api(calm.api_key, '/v1/robots')).status).toBe(200);
 
-    const rotated = await sandbox.control<{ api_key: string }>('POST', `/sandbox/api/accounts/${busy.account_id}/keys/rotate`);
-    expect((await sandbox.api(rotated.body.api_key, '/v1/robots')).status).toBe(429);
+    const rotated = expectAnswer(await sandbox.admin.rotateKey(busy.account_id), 201);
+    expect((await sandbox.api(rotated.api_key, '/v1/robots')).status).toBe(429);
   });
 
   it('rate-limits before checking parameters (D25)', async () => {

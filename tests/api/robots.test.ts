@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox, type AccountCreated, type ErrorBody, type RobotBody } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpSandbox, type AccountCreated, type ErrorBody, type RobotBody } from './support';
 
 type Page = { data: RobotBody[]; pagination: { limit: number; offset: number; total_count: number; has_more: boolean } };
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('GET /v1/robots', () => {
   let account: AccountCreated;
@@ -110,8 +105,7 @@ describe('DELETE /v1/robots/{robot_id}', () => {
   it('deletes with 204, then answers 404, and frees capacity', async () => {
     const account = await sandbox.createAccount({ capacity: 1 });
     const robot = await sandbox.createRobot(account.account_id, { channels: [{ type: 'messenger_bot' }] });
-    const before = await sandbox.control<{ active_channels: number }>('GET', `/sandbox/api/accounts/${account.account_id}`);
-    expect(before.body.active_channels).toBe(1);
+    expect((await sandbox.account(account.account_id)).active_channels).toBe(1);
 
     const deleted = await sandbox.api(account.api_key, `/v1/robots/${robot.id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
@@ -121,8 +115,7 @@ describe('DELETE /v1/robots/{robot_id}', () => {
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('not_found');
 
-    const after = await sandbox.control<{ active_channels: number }>('GET', `/sandbox/api/accounts/${account.account_id}`);
-    expect(after.body.active_channels).toBe(0);
+    expect((await sandbox.account(account.account_id)).active_channels).toBe(0);
     // The freed slot can be taken again.
     await sandbox.createRobot(account.account_id, { channels: [{ type: 'messenger_bot' }] });
   });

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountWithRobot, connectSocial, expectError, patchChannel } from './channels-support';
-import { ADMIN_TOKEN, TestSandbox, type Json } from './support';
+import { ADMIN_TOKEN, setUpSandbox, type Json } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 interface Rule extends Json {
   id: string;

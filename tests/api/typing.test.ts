@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountWithConversation } from './attachments-support';
 import { expectError } from './channels-support';
-import { TestSandbox } from './support';
+import { expectAnswer, setUpSandbox } from './support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 interface Typing {
   active: boolean;
@@ -22,9 +17,7 @@ function typing(key: string | undefined, conversationId: string, init: RequestIn
 const json = (body: unknown): RequestInit => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 async function indicator(conversationId: string): Promise<Typing> {
-  const result = await sandbox.control<{ typing: Typing }>('GET', `/sandbox/api/conversations/${conversationId}`);
-  expect(result.status).toBe(200);
-  return result.body.typing;
+  return expectAnswer(await sandbox.admin.getConversation(conversationId), 200).typing;
 }
 
 describe('POST /v1/conversations/{conversation_id}/typing (D15)', () => {

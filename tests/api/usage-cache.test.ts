@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox } from './support';
-import { DAY, entryOf, iso, postConversation, usage } from './usage-support';
+import { describe, expect, it } from 'vitest';
+import { postConversation, setUpSandbox } from './support';
+import { DAY, entryOf, iso, usage } from './usage-support';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-});
-afterAll(() => sandbox.stop());
+const sandbox = setUpSandbox();
 
 describe('GET /v1/usage cache (D13)', () => {
   it('answers a repeated query from the cache for 60 s on the sandbox clock, then afresh', async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox, type AccountCreated, type ErrorBody } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpSandbox, type AccountCreated, type ErrorBody } from './support';
 
-let sandbox: TestSandbox;
+const sandbox = setUpSandbox();
 let account: AccountCreated;
 
 beforeAll(async () => {
-  sandbox = await TestSandbox.start();
   account = await sandbox.createAccount({ rate_limit_per_minute: 10_000 });
 });
-afterAll(() => sandbox.stop());
 
 const F = '2026-01-01T00:00:00Z';
 const T = '2026-02-01T00:00:00Z';

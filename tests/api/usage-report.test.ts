@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox, expectStatus, type ErrorBody, type RobotBody } from './support';
-import { DAY, entryOf, iso, postConversation, postMessages, usage, type UsageBody } from './usage-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAnswer, postConversation, postMessages, setUpSandbox, type ErrorBody, type RobotBody } from './support';
+import { DAY, entryOf, iso, usage, type UsageBody } from './usage-support';
 
-let sandbox: TestSandbox;
+const sandbox = setUpSandbox();
 let now: number;
 
 beforeAll(async () => {
-  sandbox = await TestSandbox.start();
   now = (await sandbox.now()).getTime();
 });
-afterAll(() => sandbox.stop());
 
 const noonOf = (ms: number) => Math.floor(ms / DAY) * DAY + DAY / 2;
 
@@ -59,14 +57,14 @@ describe('GET /v1/usage figures', () => {
     // Dated ahead of the clock, so the change below re-prices it.
     await postMessages(sandbox, conv, [{ role: 'ai', at: iso(t0 + 3 * 3_600_000) }]);
 
-    expectStatus(await sandbox.control('PATCH', `/sandbox/api/robots/${a.id}`, { model: 'enhanced' }), 200);
-    expectStatus(await sandbox.control('PATCH', `/sandbox/api/robots/${b.id}`, { model: 'standard' }), 200);
+    expectAnswer(await sandbox.admin.patchRobot(a.id, { model: 'enhanced' }), 200);
+    expectAnswer(await sandbox.admin.patchRobot(b.id, { model: 'standard' }), 200);
     // Setting the model it already has is no change.
-    expectStatus(await sandbox.control('PATCH', `/sandbox/api/robots/${b.id}`, { model: 'standard' }), 200);
+    expectAnswer(await sandbox.admin.patchRobot(b.id, { model: 'standard' }), 200);
     await postMessages(sandbox, conv, [{ role: 'client' }, { role: 'ai' }]);
     await postConversation(sandbox, b.id, [{ role: 'client' }]);
     await sandbox.advanceClock(3600);
-    expectStatus(await sandbox.control('PATCH', `/sandbox/api/robots/${a.id}`, { model: 'standard' }), 200);
+    expectAnswer(await sandbox.admin.patchRobot(a.id, { model: 'standard' }), 200);
     await postMessages(sandbox, conv, [{ role: 'operator' }]);
 
     const t1 = (await sandbox.now()).getTime();

@@ -158,7 +158,7 @@ describe('usage roll-ups', () => {
   });
 
   it('kept incrementally, equal a bulk rebuild from the messages', () => {
-    const tables = ['usage_daily', 'usage_monthly', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days'];
+    const tables = ['usage_daily', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days'];
     const dump = () =>
       tables.map((table) =>
         ctx.store.sqlite
@@ -171,18 +171,13 @@ describe('usage roll-ups', () => {
     expect(dump()).toEqual(incremental);
   });
 
-  it('splits windows into whole months, whole days and partial edges that cover it exactly', () => {
+  it('splits windows into whole days and partial edges that cover it exactly', () => {
     const rng = createRng(11);
     for (let i = 0; i < 2000; i += 1) {
       const [fromMs, toMs] = randomWindow(rng);
       const plan = planWindow(fromMs, toMs);
       const covered: [number, number][] = [...plan.edges.map((e): [number, number] => [e.from, e.to])];
-      for (const d of plan.days) covered.push([d.from * DAY_MS, (d.to + 1) * DAY_MS - 1]);
-      if (plan.months) {
-        const first = Date.UTC(Math.floor(plan.months.from / 12), plan.months.from % 12, 1);
-        const last = Date.UTC(Math.floor(plan.months.to / 12), (plan.months.to % 12) + 1, 1) - 1;
-        covered.push([first, last]);
-      }
+      if (plan.fullDays) covered.push([plan.fullDays.from * DAY_MS, (plan.fullDays.to + 1) * DAY_MS - 1]);
       covered.sort((x, y) => x[0] - y[0]);
       expect(covered[0]?.[0]).toBe(fromMs);
       expect(covered[covered.length - 1]?.[1]).toBe(toMs);

@@ -1,4 +1,4 @@
-import { expectStatus, type TestSandbox } from './support';
+import type { TestSandbox } from './support';
 
 export interface UsageEntry {
   robot_id: string;
@@ -16,36 +16,8 @@ export interface UsageBody {
   metadata: { processed_at: string; cache_hit: boolean };
 }
 
-export interface MessageSpec {
-  role: 'client' | 'ai' | 'operator';
-  text?: string;
-  at?: string;
-}
-
 export const DAY = 86_400_000;
 export const iso = (ms: number) => new Date(ms).toISOString();
-
-/** POST /sandbox/api/robots/{id}/conversations; returns the conversation id. */
-export async function postConversation(
-  sandbox: TestSandbox,
-  robotId: string,
-  messages: MessageSpec[],
-  extra: Record<string, unknown> = {},
-): Promise<string> {
-  const result = await sandbox.control<{ conversation_id: string }>('POST', `/sandbox/api/robots/${robotId}/conversations`, {
-    ...extra,
-    messages: messages.map((m) => ({ text: 'hello', ...m })),
-  });
-  expectStatus(result, 201);
-  return result.body.conversation_id;
-}
-
-export async function postMessages(sandbox: TestSandbox, conversationId: string, messages: MessageSpec[]): Promise<void> {
-  const result = await sandbox.control('POST', `/sandbox/api/conversations/${conversationId}/messages`, {
-    messages: messages.map((m) => ({ text: 'hello', ...m })),
-  });
-  expectStatus(result, 201);
-}
 
 export function usage(sandbox: TestSandbox, key: string, query: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));

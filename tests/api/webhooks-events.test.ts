@@ -1,53 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, TestSandbox, type Json } from './support';
-import { listDeliveries, Receiver, waitFor, type DeliveryList } from './webhooks-support';
+import { describe, expect, it } from 'vitest';
+import type { NewOutage, NewRobot } from '../../sandbox/control-client/types';
+import { expectAnswer, postConversation, postMessages, type Json, type MessageSpec } from './support';
+import { listDeliveries, setUpSandboxAndReceiver, waitFor, type DeliveryList } from './webhooks-support';
 
-let sandbox: TestSandbox;
-let receiver: Receiver;
+const { sandbox, receiver } = setUpSandboxAndReceiver();
 
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-  receiver = await Receiver.start();
-});
-afterAll(async () => {
-  await sandbox.stop();
-  await receiver.close();
-});
+type ChannelSpec = NonNullable<NewRobot['channels']>[number];
 
-interface Reply {
-  message_id: string;
-  status: 'sent' | 'queued' | 'failed';
-  reason: string | null;
-}
-
-async function setup(channel: Json = { type: 'social_dm' }) {
+async function setup(channel: ChannelSpec = { type: 'social_dm' }) {
   const account = await sandbox.createAccount({ capacity: 5, webhook: { url: receiver.url, auth_token: 't' } });
   const robot = await sandbox.createRobot(account.account_id, { external_id: 'ext-9', channels: [channel] });
   return { account, robot };
 }
 
-async function converse(robotId: string, messages: Json[]): Promise<string> {
-  const result = await sandbox.control<{ conversation_id: string }>('POST', `/sandbox/api/robots/${robotId}/conversations`, { messages });
-  expectStatus(result, 201);
-  return result.body.conversation_id;
-}
-
-async function post(conversationId: string, messages: Json[]) {
-  const result = await sandbox.control<{ message_ids: string[]; replies: Reply[] }>('POST', `/sandbox/api/conversations/${conversationId}/messages`, { messages });
-  expectStatus(result, 201);
-  return result.body;
-}
+const converse = (robotId: string, messages: MessageSpec[]) => postConversation(sandbox, robotId, messages);
+const post = (conversationId: string, messages: MessageSpec[]) => postMessages(sandbox, conversationId, messages);
 
 async function deliveredTypes(key: string): Promise<DeliveryList['data']> {
   return (await listDeliveries(sandbox, key, '?limit=100')).data.reverse();
 }
 
 async function replies(conversationId: string) {
-  return (await sandbox.control<{ data: (Reply & Json)[] }>('GET', `/sandbox/api/conversations/${conversationId}/replies`)).body.data;
+  return expectAnswer(await sandbox.admin.listReplies(conversationId), 200).data;
 }
 
-async function outage(body: Json) {
-  expectStatus(await sandbox.control('POST', '/sandbox/api/providers/outage', body), 201);
+async function outage(body: NewOutage) {
+  expectAnswer(await sandbox.admin.startOutage(body), 201);
 }
 
 describe('conversation events become deliveries (D17)', () => {
@@ -55,7 +33,7 @@ describe('conversation events become deliveries (D17)', () => {
     const { account, robot } = await setup();
     const id = await converse(robot.id, [{ role: 'client', text: 'hi' }]);
     await post(id, [{ role: 'ai', text: 'hello' }, { role: 'operator', text: 'Sam here' }]);
-    expectStatus(await sandbox.control('POST', `/sandbox/api/conversations/${id}/close`), 200);
+    expectAnswer(await sandbox.admin.closeConversation(id), 200);
 
     const list = await deliveredTypes(account.api_key);
     expect(list.map((d) => d.event_type)).toEqual(['chat.started', 'message.received', 'message.sent', 'message.sent', 'chat.closed']);
@@ -77,7 +55,7 @@ describe('conversation events become deliveries (D17)', () => {
 
     const live = await setup({ type: 'chat_app' });
     const conversation = await converse(live.robot.id, [{ role: 'client', text: 'hi' }]);
-    expectStatus(await sandbox.control('DELETE', `/sandbox/api/channels/${live.robot.channels[0]?.id ?? ''}`), 204);
+    expectAnswer(await sandbox.admin.deleteChannel(live.robot.channels[0]?.id ?? ''), 204);
     await post(conversation, [{ role: 'client', text: 'still there?' }, { role: 'ai', text: 'yes' }]);
     expect((await deliveredTypes(live.account.api_key)).map((d) => d.event_type)).toEqual(['chat.started', 'message.received']);
   });
@@ -106,9 +84,8 @@ describe('automated replies (D21, social platform limits)', () => {
       created_at: dropped?.expires_at,
       data: { reason: 'queue_expired', message: { id: posted.replies[0]?.message_id, role: 'ai', text: 'queued one' } },
     });
-    const conversation = await sandbox.control<{ messages: Json[] }>('GET', `/sandbox/api/conversations/${id}`);
-    expect(conversation.body.messages).toHaveLength(1);
-    await sandbox.control('DELETE', '/sandbox/api/providers/outage');
+    expect(expectAnswer(await sandbox.admin.getConversation(id), 200).messages).toHaveLength(1);
+    await sandbox.admin.endOutages();
   });
 
   it('sends a queued reply once the outage ends, emitting message.sent then, in order', async () => {
@@ -129,7 +106,7 @@ describe('automated replies (D21, social platform limits)', () => {
     await outage({ channel_type: 'social_dm', until_seconds: 3600 });
     const third = await post(id, [{ role: 'ai', text: 'third' }]);
     expect(third.replies[0]?.status).toBe('queued');
-    expectStatus(await sandbox.control('DELETE', '/sandbox/api/providers/outage'), 204);
+    expectAnswer(await sandbox.admin.endOutages(), 204);
     expect((await replies(id)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox } from './support';
-import { getDelivery, Receiver, sendTestEvent, waitFor, waitForAttempts } from './webhooks-support';
+import { describe, expect, it } from 'vitest';
+import { getDelivery, sendTestEvent, setUpSandboxAndReceiver, waitFor, waitForAttempts } from './webhooks-support';
 
-let sandbox: TestSandbox;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-  receiver = await Receiver.start();
-});
-afterAll(async () => {
-  await sandbox.stop();
-  await receiver.close();
-});
+const { sandbox, receiver } = setUpSandboxAndReceiver();
 
 describe('deliveries across a restart (D20)', () => {
   it('resume their schedule after a restart, with the same webhook-id', async () => {

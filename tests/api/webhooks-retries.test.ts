@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox } from './support';
-import { freePort, getDelivery, HOUR, MINUTE, Receiver, sendTestEvent, waitForAttempts, WAITS_MS } from './webhooks-support';
-
-let sandbox: TestSandbox;
-let receiver: Receiver;
+import { describe, expect, it } from 'vitest';
+import { freePort, getDelivery, HOUR, MINUTE, sendTestEvent, setUpSandboxAndReceiver, waitForAttempts, WAITS_MS } from './webhooks-support';
 
 // A short answer deadline so that the "too slow" case runs in well under a second.
 const TIMEOUT_MS = 400;
 
-beforeAll(async () => {
-  sandbox = await TestSandbox.start({ webhookTimeoutMs: TIMEOUT_MS });
-  receiver = await Receiver.start();
-  // The path says how to answer: /hooks?status=503, /hooks?slow=1, /hooks?big=1 …
-  receiver.respond((request) => {
-    const query = new URL(request.path, 'http://x').searchParams;
-    if (query.has('slow')) return { status: 200, body: 'late', delayMs: TIMEOUT_MS * 3 };
-    if (query.has('big')) return { status: 500, body: 'x'.repeat(10_000) };
-    if (query.has('redirect')) return { status: 302, headers: { Location: `${receiver.url}?landed=1` }, body: 'moved' };
-    return { status: Number(query.get('status') ?? '200'), body: `answer ${query.get('status') ?? '200'}` };
-  });
-});
-afterAll(async () => {
-  await sandbox.stop();
-  await receiver.close();
+const { sandbox, receiver } = setUpSandboxAndReceiver({ webhookTimeoutMs: TIMEOUT_MS });
+
+// The path says how to answer: /hooks?status=503, /hooks?slow=1, /hooks?big=1 …
+receiver.respond((request) => {
+  const query = new URL(request.path, 'http://x').searchParams;
+  if (query.has('slow')) return { status: 200, body: 'late', delayMs: TIMEOUT_MS * 3 };
+  if (query.has('big')) return { status: 500, body: 'x'.repeat(10_000) };
+  if (query.has('redirect')) return { status: 302, headers: { Location: `${receiver.url}?landed=1` }, body: 'moved' };
+  return { status: Number(query.get('status') ?? '200'), body: `answer ${query.get('status') ?? '200'}` };
 });
 
 async function accountAt(url: string) {

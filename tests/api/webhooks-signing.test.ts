@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, TestSandbox } from './support';
-import { HOUR, Receiver, sendTestEvent, verify, waitFor, waitForAttempts, type Received } from './webhooks-support';
+import { describe, expect, it } from 'vitest';
+import { expectAnswer } from './support';
+import { HOUR, sendTestEvent, setUpSandboxAndReceiver, verify, waitFor, waitForAttempts, type Received } from './webhooks-support';
 
-let sandbox: TestSandbox;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-  receiver = await Receiver.start();
-});
-afterAll(async () => {
-  await sandbox.stop();
-  await receiver.close();
-});
+const { sandbox, receiver } = setUpSandboxAndReceiver();
 
 async function deliveredRequest(key: string): Promise<{ request: Received; eventId: string }> {
   const id = await sendTestEvent(sandbox, key);
@@ -64,9 +54,7 @@ describe('webhook signing and headers (D16)', () => {
 
   it('signs with both secrets for 24 h after a rotation (current first), then only the new one', async () => {
     const account = await sandbox.createAccount({ webhook: { url: receiver.url, auth_token: 't' } });
-    const rotated = await sandbox.control<{ webhook_secret: string }>('POST', `/sandbox/api/accounts/${account.account_id}/webhook-secret/rotate`);
-    expectStatus(rotated, 201);
-    const newSecret = rotated.body.webhook_secret;
+    const newSecret = expectAnswer(await sandbox.admin.rotateWebhookSecret(account.account_id), 201).webhook_secret;
 
     const { request } = await deliveredRequest(account.api_key);
     const signatures = (request.headers['webhook-signature'] ?? '').split(' ');

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { expectStatus, type Json, type TestSandbox } from './support';
+import { afterAll, beforeAll } from 'vitest';
+import { expectStatus, setUpSandbox, type Json, type TestSandbox } from './support';
 
 export interface Received {
   /** Path and query the request was sent to. */
@@ -27,25 +28,22 @@ export class Receiver {
   readonly requests: Received[] = [];
   private answer: (request: Received, index: number) => Answer = () => ({ status: 200, body: 'ok' });
   private readonly sockets = new Set<Socket>();
+  private readonly server = http.createServer();
 
-  private constructor(private readonly server: http.Server) {}
-
-  static async start(): Promise<Receiver> {
-    const server = http.createServer();
-    const receiver = new Receiver(server);
-    server.on('connection', (socket) => {
-      receiver.sockets.add(socket);
-      socket.on('close', () => receiver.sockets.delete(socket));
+  constructor() {
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
     });
-    server.on('request', (req, res) => {
+    this.server.on('request', (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
         const received = { path: req.url ?? '', headers, body: Buffer.concat(chunks).toString('utf8'), wallMs: Date.now() };
-        const index = receiver.requests.push(received) - 1;
-        const answer = receiver.answer(received, index);
+        const index = this.requests.push(received) - 1;
+        const answer = this.answer(received, index);
         if (answer.hang) return;
         const send = () => {
           res.writeHead(answer.status, answer.headers ?? {});
@@ -55,8 +53,10 @@ export class Receiver {
         else send();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return receiver;
+  }
+
+  listen(): Promise<void> {
+    return new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
   }
 
   get url(): string {
@@ -71,6 +71,18 @@ export class Receiver {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * The sandbox and a webhook receiver of one test file: both up before its first test, the sandbox
+ * stopped and then the receiver closed after its last.
+ */
+export function setUpSandboxAndReceiver(options: Parameters<typeof setUpSandbox>[0] = {}): { sandbox: TestSandbox; receiver: Receiver } {
+  const receiver = new Receiver();
+  beforeAll(() => receiver.listen());
+  // Registered before the sandbox's hooks, so it closes after the sandbox stops (after-hooks run in reverse).
+  afterAll(() => receiver.close());
+  return { sandbox: setUpSandbox(options), receiver };
 }
 
 /** A port nothing listens on (bound, then released). */

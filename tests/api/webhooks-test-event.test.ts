@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_ID, TestSandbox, type ErrorBody } from './support';
-import { getDelivery, listDeliveries, Receiver, sendTestEvent, verify, waitForAttempts } from './webhooks-support';
+import { describe, expect, it } from 'vitest';
+import { expectAnswer, postConversation, REQUEST_ID, type ErrorBody } from './support';
+import { getDelivery, listDeliveries, sendTestEvent, setUpSandboxAndReceiver, verify, waitForAttempts } from './webhooks-support';
 
-let sandbox: TestSandbox;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  sandbox = await TestSandbox.start();
-  receiver = await Receiver.start();
-});
-afterAll(async () => {
-  await sandbox.stop();
-  await receiver.close();
-});
+const { sandbox, receiver } = setUpSandboxAndReceiver();
 
 const webhook = () => ({ url: receiver.url, auth_token: 'tok-test', custom_headers: { 'X-Partner': 'acme' } });
 
@@ -83,10 +73,7 @@ describe('GET /v1/webhooks/deliveries (D19)', () => {
     for (let i = 0; i < 3; i += 1) ids.push(await sendTestEvent(sandbox, account.api_key));
     for (const id of ids) await waitForAttempts(sandbox, account.api_key, id, 1);
     const robot = await sandbox.createRobot(account.account_id, { external_id: 'cust-1', channels: [{ type: 'widget' }] });
-    const conversation = await sandbox.control<{ conversation_id: string }>('POST', `/sandbox/api/robots/${robot.id}/conversations`, {
-      messages: [{ role: 'client', text: 'hi' }],
-    });
-    expect(conversation.status).toBe(201);
+    const conversationId = await postConversation(sandbox, robot.id, [{ role: 'client', text: 'hi' }]);
 
     const all = await listDeliveries(sandbox, account.api_key);
     expect(all.pagination).toEqual({ limit: 50, offset: 0, total_count: 5, has_more: false });
@@ -105,7 +92,7 @@ describe('GET /v1/webhooks/deliveries (D19)', () => {
     expect(tests.pagination.total_count).toBe(3);
     const chats = await listDeliveries(sandbox, account.api_key, '?event_type=chat.started');
     expect(chats.data).toHaveLength(1);
-    expect(chats.data[0]?.payload).toMatchObject({ conversation_id: conversation.body.conversation_id, external_id: 'cust-1', robot_id: robot.id });
+    expect(chats.data[0]?.payload).toMatchObject({ conversation_id: conversationId, external_id: 'cust-1', robot_id: robot.id });
     expect((await listDeliveries(sandbox, account.api_key, '?status=failed')).data).toEqual([]);
   });
 
@@ -143,11 +130,8 @@ describe('GET /v1/webhooks/deliveries (D19)', () => {
   it('records no delivery for an account without a webhook URL, though the event is recorded', async () => {
     const account = await sandbox.createAccount();
     const robot = await sandbox.createRobot(account.account_id, { channels: [{ type: 'widget' }] });
-    const created = await sandbox.control<{ conversation_id: string }>('POST', `/sandbox/api/robots/${robot.id}/conversations`, {
-      messages: [{ role: 'client', text: 'hi' }],
-    });
-    const conversation = await sandbox.control<{ events: unknown[] }>('GET', `/sandbox/api/conversations/${created.body.conversation_id}`);
-    expect(conversation.body.events).toHaveLength(2);
+    const id = await postConversation(sandbox, robot.id, [{ role: 'client', text: 'hi' }]);
+    expect(expectAnswer(await sandbox.admin.getConversation(id), 200).events).toHaveLength(2);
     expect((await listDeliveries(sandbox, account.api_key)).data).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-import type { Account, AccountCreated, ClockReading, RobotDetail } from '../../panel/control-types';
-import { accountPath, call, durationSeconds, flag, headerPairs, int, list, required, str, UsageError, type Command, type Values } from '../command';
+import type { AccountChanges, AccountCreated, NewAccount } from '../../control-client/types';
+import { durationSeconds, flag, headerPairs, int, list, outcome, required, str, UsageError, type Command, type Values } from '../command';
 import { accountsTable, accountText, robotsTable, shownOnce } from '../format';
 
 const planOptions = {
@@ -9,8 +9,8 @@ const planOptions = {
   'return-url': { type: 'string', value: 'url', description: 'where the social-DM handshake returns' },
 } as const;
 
-function planBody(values: Values): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+function planBody(values: Values): AccountChanges {
+  const body: AccountChanges = {};
   const name = str(values, 'name');
   if (name !== undefined) body.name = name;
   if (str(values, 'tier') !== undefined) body.tier = str(values, 'tier');
@@ -28,7 +28,7 @@ const created = (a: AccountCreated) =>
 export const accountCommands: Record<string, Command> = {
   list: {
     summary: 'list every account',
-    run: ({ client }) => call<{ data: Account[] }>(client, 'GET', '/sandbox/api/accounts', undefined, (answer) => accountsTable(answer.data)),
+    run: ({ client }) => outcome(client.listAccounts(), (answer) => accountsTable(answer.data)),
   },
   create: {
     summary: 'create an account; prints its API key and webhook secret once',
@@ -42,22 +42,22 @@ export const accountCommands: Record<string, Command> = {
     },
     notes: ['example: accounts create --name Acme --role social_dm --webhook-url http://127.0.0.1:4020/hook --webhook-auth-token s3cret --header "X-Env: dev"'],
     run({ client, values }) {
-      const body: Record<string, unknown> = { ...planBody(values), name: required(values, 'name') };
+      const body: NewAccount = { ...planBody(values), name: required(values, 'name') };
       const roles = list(values, 'role');
       if (roles.length > 0) body.roles = roles;
       const url = str(values, 'webhook-url');
       if (url !== undefined) body.webhook = { url, auth_token: str(values, 'webhook-auth-token') ?? '', custom_headers: headerPairs(list(values, 'header')) };
       else if (str(values, 'webhook-auth-token') !== undefined || list(values, 'header').length > 0) throw new UsageError('--webhook-auth-token and --header need --webhook-url');
-      return call<AccountCreated>(client, 'POST', '/sandbox/api/accounts', body, created);
+      return outcome(client.createAccount(body), created);
     },
   },
   show: {
     summary: 'show an account and its robots',
     args: ['account_id'],
     async run({ client, args: [id = ''] }) {
-      const account = await client.call<Account>('GET', accountPath(id));
+      const account = await client.getAccount(id);
       if (!account.ok) return { ok: false, error: account.error };
-      const robots = await client.call<{ data: RobotDetail[] }>('GET', `${accountPath(id)}/robots`);
+      const robots = await client.listRobots(id);
       if (!robots.ok) return { ok: false, error: robots.error };
       return { ok: true, json: { ...account.body, robots: robots.body.data }, text: `${accountText(account.body)}\n\n${robotsTable(robots.body.data)}` };
     },
@@ -78,7 +78,7 @@ export const accountCommands: Record<string, Command> = {
       if (list(values, 'exclude').length > 0) body.excluded_attachment_kinds = list(values, 'exclude');
       if (flag(values, 'no-exclusions')) body.excluded_attachment_kinds = [];
       if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give at least one option');
-      return call<Account>(client, 'PATCH', accountPath(id), body, accountText);
+      return outcome(client.patchAccount(id, body), accountText);
     },
   },
 };
@@ -88,7 +88,7 @@ export const keyCommands: Record<string, Command> = {
     summary: 'issue a new key (shown once); the old one answers 401 from then on',
     args: ['account_id'],
     run: ({ client, args: [id = ''] }) =>
-      call<{ api_key: string }>(client, 'POST', `${accountPath(id)}/keys/rotate`, undefined, (a) => `${shownOnce('api key', a.api_key)}\nthe previous key answers 401 from now on`),
+      outcome(client.rotateKey(id), (a) => `${shownOnce('api key', a.api_key)}\nthe previous key answers 401 from now on`),
   },
   expire: {
     summary: 'set or clear the key expiry (sandbox clock)',
@@ -106,11 +106,11 @@ export const keyCommands: Record<string, Command> = {
       const within = str(values, 'in');
       if (within !== undefined) {
         const seconds = durationSeconds(within);
-        const clock = await client.call<ClockReading>('GET', '/sandbox/api/clock');
+        const clock = await client.clock();
         if (!clock.ok) return { ok: false, error: clock.error };
         at = new Date(Date.parse(clock.body.now) + seconds * 1000).toISOString();
       }
-      return call<Account>(client, 'PATCH', accountPath(id), { key_expires_at: at }, (a) => `key of ${a.account_id} expires ${a.key_expires_at ?? 'never'}`);
+      return outcome(client.patchAccount(id, { key_expires_at: at }), (a) => `key of ${a.account_id} expires ${a.key_expires_at ?? 'never'}`);
     },
   },
 };
@@ -120,12 +120,12 @@ function roleChange(grant: boolean): Command {
     summary: `${grant ? 'grant' : 'revoke'} a role (robot_creation or social_dm)`,
     args: ['account_id', 'role'],
     async run({ client, args: [id = '', role = ''] }) {
-      const account = await client.call<Account>('GET', accountPath(id));
+      const account = await client.getAccount(id);
       if (!account.ok) return { ok: false, error: account.error };
-      const roles = new Set(account.body.roles);
+      const roles = new Set<string>(account.body.roles);
       if (grant) roles.add(role);
       else roles.delete(role);
-      return call<Account>(client, 'PATCH', accountPath(id), { roles: [...roles] }, (a) => `roles of ${a.account_id}: ${a.roles.join(',') || 'none'}`);
+      return outcome(client.patchAccount(id, { roles: [...roles] }), (a) => `roles of ${a.account_id}: ${a.roles.join(',') || 'none'}`);
     },
   };
 }
@@ -137,7 +137,7 @@ export function lapseCommand(lapsed: boolean): Command {
     summary: lapsed ? 'lapse the plan: every channel turns off (D6)' : 'renew the plan: channels stay off until enabled over /v1',
     args: ['account_id'],
     run: ({ client, args: [id = ''] }) =>
-      call<Account>(client, 'PATCH', accountPath(id), { lapsed }, (a) =>
+      outcome(client.patchAccount(id, { lapsed }), (a) =>
         lapsed ? `plan of ${a.account_id} lapsed; active channels now ${a.active_channels}` : `plan of ${a.account_id} renewed; channels stay off until enabled`,
       ),
   };

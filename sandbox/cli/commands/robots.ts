@@ -1,12 +1,6 @@
-import type { Account, Channel, RobotDetail } from '../../panel/control-types';
-import { accountPath, call, flag, headerPairs, list, required, robotPath, str, UsageError, type Command } from '../command';
+import type { NewPanelChannel, NewRobot, Robot, RobotChanges } from '../../control-client/types';
+import { flag, headerPairs, list, outcome, required, str, UsageError, type Command } from '../command';
 import { channelLine, robotsTable, shownOnce } from '../format';
-
-interface Robot {
-  id: string;
-  name: string;
-  external_id: string | null;
-}
 
 const robotLine = (r: Robot) => `robot ${r.id}: ${r.name} (external_id ${r.external_id ?? '-'})`;
 
@@ -21,19 +15,19 @@ export const webhookCommands: Record<string, Command> = {
     },
     run({ client, values, args: [id = ''] }) {
       const webhook = { url: required(values, 'webhook-url'), auth_token: required(values, 'auth-token'), custom_headers: headerPairs(list(values, 'header')) };
-      return call<Account>(client, 'PATCH', accountPath(id), { webhook }, (a) => `webhook of ${a.account_id}: ${a.webhook?.url ?? '-'} with ${Object.keys(a.webhook?.custom_headers ?? {}).length} custom header(s)`);
+      return outcome(client.patchAccount(id, { webhook }), (a) => `webhook of ${a.account_id}: ${a.webhook?.url ?? '-'} with ${Object.keys(a.webhook?.custom_headers ?? {}).length} custom header(s)`);
     },
   },
   remove: {
     summary: 'remove the webhook',
     args: ['account_id'],
-    run: ({ client, args: [id = ''] }) => call<Account>(client, 'PATCH', accountPath(id), { webhook: null }, (a) => `webhook of ${a.account_id} removed`),
+    run: ({ client, args: [id = ''] }) => outcome(client.patchAccount(id, { webhook: null }), (a) => `webhook of ${a.account_id} removed`),
   },
   'rotate-secret': {
     summary: 'new signing secret (shown once); the previous one keeps signing for 24 h',
     args: ['account_id'],
     run: ({ client, args: [id = ''] }) =>
-      call<{ webhook_secret: string }>(client, 'POST', `${accountPath(id)}/webhook-secret/rotate`, undefined, (a) =>
+      outcome(client.rotateWebhookSecret(id), (a) =>
         `${shownOnce('webhook secret', a.webhook_secret)}\nfor 24 h every delivery carries both signatures (previous and new secret)`,
       ),
   },
@@ -43,7 +37,7 @@ export const robotCommands: Record<string, Command> = {
   list: {
     summary: "list an account's robots with model and channels",
     args: ['account_id'],
-    run: ({ client, args: [id = ''] }) => call<{ data: RobotDetail[] }>(client, 'GET', `${accountPath(id)}/robots`, undefined, (a) => robotsTable(a.data)),
+    run: ({ client, args: [id = ''] }) => outcome(client.listRobots(id), (a) => robotsTable(a.data)),
   },
   create: {
     summary: 'create a robot',
@@ -54,10 +48,10 @@ export const robotCommands: Record<string, Command> = {
       model: { type: 'string', value: 'standard|enhanced', description: 'AI model (units per message, D12)' },
     },
     run({ client, values, args: [id = ''] }) {
-      const body: Record<string, unknown> = { name: required(values, 'name') };
+      const body: NewRobot = { name: required(values, 'name') };
       if (str(values, 'external-id') !== undefined) body.external_id = str(values, 'external-id');
       if (str(values, 'model') !== undefined) body.model = str(values, 'model');
-      return call<Robot>(client, 'POST', `${accountPath(id)}/robots`, body, robotLine);
+      return outcome(client.createRobot(id, body), robotLine);
     },
   },
   update: {
@@ -70,13 +64,13 @@ export const robotCommands: Record<string, Command> = {
       model: { type: 'string', value: 'standard|enhanced', description: 'AI model; a change is recorded for usage (D12)' },
     },
     run({ client, values, args: [id = ''] }) {
-      const body: Record<string, unknown> = {};
+      const body: RobotChanges = {};
       if (str(values, 'name') !== undefined) body.name = str(values, 'name');
       if (str(values, 'external-id') !== undefined) body.external_id = str(values, 'external-id');
       if (flag(values, 'clear-external-id')) body.external_id = null;
       if (str(values, 'model') !== undefined) body.model = str(values, 'model');
       if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --name, --external-id, --clear-external-id or --model');
-      return call<Robot>(client, 'PATCH', robotPath(id), body, robotLine);
+      return outcome(client.patchRobot(id, body), robotLine);
     },
   },
 };
@@ -91,14 +85,14 @@ export const channelCommands: Record<string, Command> = {
       username: { type: 'string', value: 'name', description: 'handle shown for the channel' },
     },
     run({ client, values, args: [id = ''] }) {
-      const body: Record<string, unknown> = { type: required(values, 'type'), is_active: !flag(values, 'inactive') };
+      const body: NewPanelChannel = { type: required(values, 'type'), is_active: !flag(values, 'inactive') };
       if (str(values, 'username') !== undefined) body.username = str(values, 'username');
-      return call<Channel>(client, 'POST', `${robotPath(id)}/channels`, body, channelLine);
+      return outcome(client.addChannel(id, body), channelLine);
     },
   },
   remove: {
     summary: 'disconnect a channel (a pending social_dm handshake is cancelled)',
     args: ['channel_id'],
-    run: ({ client, args: [id = ''] }) => call<null>(client, 'DELETE', `/sandbox/api/channels/${encodeURIComponent(id)}`, undefined, () => `channel ${id} removed`),
+    run: ({ client, args: [id = ''] }) => outcome(client.deleteChannel(id), () => `channel ${id} removed`),
   },
 };

@@ -1,5 +1,5 @@
-import type { ClockReading, HistoryResult, Simulator } from '../../panel/control-types';
-import { accountPath, call, durationSeconds, int, UsageError, type Command } from '../command';
+import type { HistoryRequest, Simulator } from '../../control-client/types';
+import { durationSeconds, int, outcome, UsageError, type Command } from '../command';
 
 export const historyCommands: Record<string, Command> = {
   simulate: {
@@ -10,12 +10,12 @@ export const historyCommands: Record<string, Command> = {
       seed: { type: 'string', value: 'n', description: 'random seed (default 1): same seed, same history' },
     },
     run({ client, values, args: [id = ''] }) {
-      const body: Record<string, unknown> = {};
+      const body: HistoryRequest = {};
       const days = int(values, 'days');
       const seed = int(values, 'seed');
       if (days !== undefined) body.days = days;
       if (seed !== undefined) body.seed = seed;
-      return call<HistoryResult>(client, 'POST', `${accountPath(id)}/simulate-history`, body, (a) =>
+      return outcome(client.simulateHistory(id, body), (a) =>
         `simulated ${a.conversations} conversations, ${a.messages} messages on ${a.robots} robot(s), ${a.from} to ${a.to}`,
       );
     },
@@ -33,20 +33,20 @@ export const simulatorCommands: Record<string, Command> = {
     run({ client, values, args: [id = ''] }) {
       const interval = int(values, 'interval');
       const body = { account_id: id, enabled: true, ...(interval === undefined ? {} : { interval_seconds: interval }) };
-      return call<Simulator>(client, 'POST', '/sandbox/api/simulator', body, simulatorText);
+      return outcome(client.setSimulator(body), simulatorText);
     },
   },
   stop: {
     summary: 'stop the live traffic simulator of an account',
     args: ['account_id'],
-    run: ({ client, args: [id = ''] }) => call<Simulator>(client, 'POST', '/sandbox/api/simulator', { account_id: id, enabled: false }, simulatorText),
+    run: ({ client, args: [id = ''] }) => outcome(client.setSimulator({ account_id: id, enabled: false }), simulatorText),
   },
 };
 
 export const clockCommands: Record<string, Command> = {
   show: {
     summary: 'show sandbox now and its offset from wall time',
-    run: ({ client }) => call<ClockReading>(client, 'GET', '/sandbox/api/clock', undefined, (a) => `now     ${a.now}\noffset  ${a.offset_seconds} s`),
+    run: ({ client }) => outcome(client.clock(), (a) => `now     ${a.now}\noffset  ${a.offset_seconds} s`),
   },
   advance: {
     summary: 'move the sandbox clock forward (due work runs before the answer)',
@@ -55,7 +55,7 @@ export const clockCommands: Record<string, Command> = {
     run({ client, args: [duration = ''] }) {
       const seconds = durationSeconds(duration);
       if (seconds <= 0) throw new UsageError('the clock only moves forward: give a duration above 0');
-      return call<{ now: string }>(client, 'POST', '/sandbox/api/clock/advance', { seconds }, (a) => `now ${a.now}`);
+      return outcome(client.advanceClock(seconds), (a) => `now ${a.now}`);
     },
   },
 };

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { SandboxContext } from '../../context';
 import { decideHandshake, findHandshakeByChannel, type Decision } from '../../domain/handshakes';
 import type { AppEnv } from '../../http/env';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/api-error';
 import { idParam, jsonResponse } from './schemas';
 
 const decisionRoute = (decision: Decision) =>

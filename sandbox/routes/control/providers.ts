@@ -10,7 +10,7 @@ import { idParam, jsonBody, jsonResponse } from './schemas';
 
 const MAX_OUTAGE_SECONDS = 366 * 24 * 3600;
 
-const OutageBody = z
+export const OutageBody = z
   .strictObject({
     channel_type: z.enum(CHANNEL_TYPES).optional().openapi({ description: 'Only this channel type; every type when absent.' }),
     until_seconds: z.number().positive({ error: 'must be > 0' }).max(MAX_OUTAGE_SECONDS).openapi({ description: 'How long from now (sandbox clock) the provider stays down.' }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ACTION_TYPES, TRIGGER_MATCH, TRIGGER_ON } from '../../domain/rules';
+import { ACTION_TYPES, TRIGGER_MATCH, TRIGGER_ON } from '../../domain/rule-definition';
 
 // A Rule without id and created_at (D24), validated per the contract's Rule, Trigger, Action,
 // RuleReplyInComment and RequireFollow tables. Strict objects: an unknown field (id and

@@ -3,7 +3,7 @@ import { ATTACHMENT_KINDS, CHANNEL_TYPES, MODELS, ROLES, TIERS } from '../../dom
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-export const WebhookSchema = z.strictObject({
+const WebhookSchema = z.strictObject({
   // Loopback URLs are fine (D24): the embedded receiver lives there.
   url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }),
   auth_token: z.string().min(1).max(1000),
@@ -81,7 +81,7 @@ export const AdvanceClockBody = z
   .strictObject({ seconds: z.number().positive({ error: 'must be > 0: the clock only moves forward' }).max(TEN_YEARS_S) })
   .openapi('AdvanceClock');
 
-export const AnyJson = z.record(z.string(), z.unknown());
+const AnyJson = z.record(z.string(), z.unknown());
 
 export const jsonResponse = (description: string) => ({
   description,

@@ -7,7 +7,8 @@ import { attachmentView, uploadAttachment } from '../../domain/attachments';
 import { findLiveConversationOfAccount } from '../../domain/partner-conversations';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
-import { ApiError, errorResponse, notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/api-error';
+import { errorResponse } from '../../http/errors';
 import { AttachmentSchema, UploadForm } from './attachment-schemas';
 import { errorResponses, keyedHeaders } from './schemas';
 
@@ -17,7 +18,7 @@ import { errorResponses, keyedHeaders } from './schemas';
  * the limit, instead of being read into memory. Anything smaller is parsed and gets the precise
  * 422 with `kind`, `cap_mb` and `size_bytes`.
  */
-export const UPLOAD_BODY_LIMIT = LARGEST_CAP_BYTES + MB;
+const UPLOAD_BODY_LIMIT = LARGEST_CAP_BYTES + MB;
 
 const uploadRoute = createRoute({
   method: 'post',

@@ -5,7 +5,8 @@ import { findChannelOfAccount } from '../../domain/channels';
 import { findRobotOfAccount } from '../../domain/robots';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
-import { notFound, validBody } from '../../http/errors';
+import { notFound } from '../../http/api-error';
+import { validBody } from '../../http/errors';
 import { ChannelSchema, ConnectChannelBody, PatchChannelBody, PendingChannelSchema } from './channel-schemas';
 import { errorResponses, keyedHeaders, pathId } from './schemas';
 

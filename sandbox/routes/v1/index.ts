@@ -11,8 +11,8 @@ import { registerTypingRoutes } from './typing';
 import { registerUsageRoutes } from './usage';
 import { registerWebhookRoutes } from './webhooks';
 
-export const OPENAPI_PATH = '/v1/openapi.json';
-export const REFERENCE_PATH = '/v1/reference';
+const OPENAPI_PATH = '/v1/openapi.json';
+const REFERENCE_PATH = '/v1/reference';
 /** The API description is readable without a key. */
 export const PUBLIC_V1_PATHS: ReadonlySet<string> = new Set([OPENAPI_PATH, REFERENCE_PATH]);
 

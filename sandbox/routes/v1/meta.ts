@@ -37,7 +37,7 @@ function pick<T extends object, K extends keyof T>(source: T, ...keys: K[]): Pic
   return out;
 }
 
-export function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
+function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ACTION_TYPES, TRIGGER_MATCH, TRIGGER_ON } from '../../domain/rules';
+import { ACTION_TYPES, TRIGGER_MATCH, TRIGGER_ON } from '../../domain/rule-definition';
 
 // The Rule as /v1 answers it (contract: Rule, Trigger, Action, RuleReplyInComment, RequireFollow).
 

@@ -5,7 +5,7 @@ import { findRobotOfAccount } from '../../domain/robots';
 import { requireRuleOfChannel, ruleView } from '../../domain/rules';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../http/api-error';
 import { RuleSchema } from './rule-schemas';
 import { errorResponses, keyedHeaders, pathId } from './schemas';
 

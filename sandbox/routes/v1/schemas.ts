@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CHANNEL_TYPES } from '../../domain/vocabulary';
 
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({ example: 'not_found', description: 'Stable machine-readable code; branch on it.' }),
@@ -64,7 +64,7 @@ export function errorResponses(...statuses: ErrorStatusCode[]) {
  * An integer query parameter given as text. Strict on purpose (D3): "1.5", "1e1", " 5", "" and a
  * repeated parameter are all 400, never coerced.
  */
-export function integerQuery(name: string, min: number, max: number | undefined, fallback: number, description: string) {
+function integerQuery(name: string, min: number, max: number | undefined, fallback: number, description: string) {
   const reason = max === undefined ? `must be an integer >= ${min}` : `must be an integer between ${min} and ${max}`;
   const range = z.number().int().min(min, { error: reason });
   return z
@@ -99,7 +99,7 @@ export const PaginationSchema = z
 
 export const ChannelTypeSchema = z.enum(CHANNEL_TYPES).openapi('ChannelType');
 
-export const ChannelSummarySchema = z
+const ChannelSummarySchema = z
   .object({
     id: z.string(),
     type: ChannelTypeSchema,

@@ -6,7 +6,8 @@ import { findLiveConversationOfAccount } from '../../domain/partner-conversation
 import { setTyping } from '../../domain/typing';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
-import { ApiError, errorResponse, notFound, parameterError, validationError } from '../../http/errors';
+import { ApiError, notFound } from '../../http/api-error';
+import { errorResponse, parameterError, validationError } from '../../http/errors';
 import { TypingBody } from './attachment-schemas';
 import { errorResponses, keyedHeaders, pathId } from './schemas';
 

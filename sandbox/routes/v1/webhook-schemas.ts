@@ -3,13 +3,13 @@ import { EVENT_TYPES } from '../../domain/conversation-vocabulary';
 import { DELIVERY_STATUSES } from '../../webhooks/deliveries';
 import { PaginationQuery, PaginationSchema, pathId } from './schemas';
 
-export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi('DeliveryStatus', {
+const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi('DeliveryStatus', {
   description: '`pending` (not yet tried), `retrying` (failed, more attempts scheduled), `succeeded` (a 2xx within 15 s), `failed` (all 8 attempts spent).',
 });
 
-export const EventTypeSchema = z.enum(EVENT_TYPES).openapi('EventType');
+const EventTypeSchema = z.enum(EVENT_TYPES).openapi('EventType');
 
-export const EventEnvelopeSchema = z
+const EventEnvelopeSchema = z
   .object({
     id: z.string().openapi({ example: 'evt_3kT9cQ1mZp0LrX7b', description: 'Also the `webhook-id` header of every attempt.' }),
     type: EventTypeSchema,
@@ -21,7 +21,7 @@ export const EventEnvelopeSchema = z
   })
   .openapi('Event', { description: 'D17 envelope; `test` events carry null robot_id, external_id and conversation_id and `data.test` true.' });
 
-export const DeliveryAttemptSchema = z
+const DeliveryAttemptSchema = z
   .object({
     attempt: z.number().int().openapi({ description: '1..8' }),
     attempted_at: z.iso.datetime().openapi({ description: 'Scheduled time of the attempt on the service clock.' }),
