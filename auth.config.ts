@@ -14,8 +14,11 @@ export const authConfig = {
   trustHost: true,
   providers: [],
   callbacks: {
-    authorized({ auth, request: { nextUrl } }) {
-      if (isPublicPath(nextUrl.pathname)) return true;
+    authorized({ auth, request }) {
+      if (isPublicPath(request.nextUrl.pathname)) return true;
+      // A server action or route handler answers an ended session itself ("sign in again", with
+      // what was typed kept); a redirect to the login page here would reach the page as a crash.
+      if (request.headers.has('next-action') || request.nextUrl.pathname.startsWith('/api/')) return true;
       return Boolean(auth?.user);
     },
     jwt({ token, user }) {

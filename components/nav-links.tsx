@@ -16,7 +16,7 @@ export function NavLinks() {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="px-3 pb-4">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {SECTIONS.map((s) => {
           const current = pathname === s.href || pathname.startsWith(`${s.href}/`);
           return (

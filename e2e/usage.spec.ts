@@ -71,7 +71,10 @@ test('the CSV has one row per robot with external ids and the API figures', asyn
   await page.goto(`/usage?range=custom&from=${from}&to=${to}`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`usage_${from}_${to}.csv`);
-  const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const raw = fs.readFileSync(await download.path(), 'utf8');
+  // A byte order mark first, so spreadsheet software reads the file as UTF-8.
+  expect(raw.startsWith('\uFEFF')).toBe(true);
+  const csv = raw.slice(1).trim().split('\n');
   expect(csv[0]).toBe('Robot,External id,Robot id,Messages,Client,AI,Operator,Units,Conversations,Channels connected now');
   expect(csv).toHaveLength(api.body.pagination.total_count + 1);
   const acme = api.body.data.find((e) => e.name === 'Acme Support');

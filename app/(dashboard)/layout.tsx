@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { requireSessionUser } from '@/lib/auth/session';
 import { NavLinks } from '@/components/nav-links';
 import { QueryProvider } from '@/components/query-provider';
+import { SignedInUser } from '@/components/session-ended';
 import { signOutAction } from './sign-out-action';
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -15,11 +16,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </div>
         <NavLinks />
         <div className="border-t border-slate-200 px-5 py-4 text-sm">
-          <p className="font-medium" data-testid="current-user">{user.name}</p>
-          <p className="text-slate-600">{user.email} · <span data-testid="current-role">{user.role}</span></p>
-          <form action={signOutAction} className="mt-3">
-            <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100">Sign out</button>
-          </form>
+          <SignedInUser name={user.name} email={user.email} role={user.role}>
+            <form action={signOutAction} className="mt-3">
+              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100">Sign out</button>
+            </form>
+          </SignedInUser>
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 p-6 md:p-10">

@@ -1,4 +1,5 @@
-export default function Loading() {
+/** The generic loading state of a page while its data arrives. */
+export function PageSkeleton() {
   return (
     <div role="status" aria-live="polite" className="space-y-3">
       <span className="sr-only">Loading…</span>

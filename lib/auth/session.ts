@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { auth } from '@/auth';
 import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
+import type { DisplayError } from '@/lib/ui/display-error';
 import { canPerform, type Permission } from './permissions';
 
 export type SessionUser = { email: string; name: string; role: UserRole };
@@ -35,16 +36,25 @@ export async function requireSessionUser(): Promise<SessionUser> {
   return user;
 }
 
-export type Authorisation =
-  | { ok: true; user: SessionUser }
-  | { ok: false; message: string };
+export type Authorisation = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; error: DisplayError };
 
-/** For server actions: each one checks the session and role itself; the proxy is not enough. */
+export const SESSION_ENDED: DisplayError = {
+  title: 'Your session ended — sign in again',
+  message: 'You were signed out (in another tab, or the session expired). Nothing was changed; what you typed is kept. Sign in again and retry.',
+  sessionEnded: true,
+  status: 401,
+};
+
+/** For server actions and route handlers: each one checks the session and role itself; the proxy is not enough. */
 export async function authorise(permission: Permission): Promise<Authorisation> {
   const user = await getSessionUser();
-  if (!user) return { ok: false, message: 'Your session has ended. Sign in again, then retry.' };
+  if (!user) return { ok: false, status: 401, error: SESSION_ENDED };
   if (!canPerform(user.role, permission)) {
-    return { ok: false, message: `Your role (${user.role}) can view but not change anything. Ask an admin to do this.` };
+    return {
+      ok: false,
+      status: 403,
+      error: { title: 'Not allowed', message: `Your role (${user.role}) can view but not change anything. Ask an admin to do this.`, status: 403 },
+    };
   }
   return { ok: true, user };
 }

@@ -1,5 +1,5 @@
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
-import type { PartnerApiError } from '@/lib/partner/errors';
+import { PartnerApiError } from '@/lib/partner/errors';
 
 function num(details: Record<string, unknown>, key: string): number | undefined {
   const v = details[key];
@@ -39,13 +39,37 @@ const shared = {
   not_found: () => ({ title: 'Robot or channel not found', message: 'It was deleted or belongs to another account. Go back to the robots list and reload it.' }),
 };
 
-export function connectErrorToDisplay(err: unknown): DisplayError {
-  return toDisplayError(err, {
+/** What the connect form knows besides the error: the robot holding the bot, and an open handshake to resume. */
+export type ConnectContext = { otherRobot?: { id: string; name?: string }; openHandshakeUrl?: string };
+
+/** The robot a `bot_already_connected` names in `details.robot_id`: only ever one of the caller's own (D2). */
+export function otherRobotIdOf(err: unknown): string | undefined {
+  if (!(err instanceof PartnerApiError) || err.code !== 'bot_already_connected') return undefined;
+  const id = err.details.robot_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+function botElsewhere(context: ConnectContext): Omit<DisplayError, 'requestId' | 'code' | 'status'> {
+  const ways = 'The API cannot disconnect a bot, so to use it here either delete that robot (which frees the bot) or disconnect the bot in the service’s panel, then connect it again. Or create a new bot and paste its token.';
+  const other = context.otherRobot;
+  if (!other) {
+    return {
+      title: 'This bot is already connected to a robot outside this account',
+      message: 'A bot serves one robot at a time. Disconnect it in the service’s panel (or ask the service contact), or create a new bot and paste its token.',
+    };
+  }
+  const name = other.name ? `“${other.name}”` : other.id;
+  return {
+    title: `This bot is already connected to your robot ${name}`,
+    message: `A bot serves one robot at a time. ${ways}`,
+    link: { href: `/robots/${encodeURIComponent(other.id)}`, label: `Open ${name}` },
+  };
+}
+
+export function connectErrorToDisplay(err: unknown, context: ConnectContext = {}): DisplayError {
+  const shown = toDisplayError(err, {
     ...shared,
-    bot_already_connected: () => ({
-      title: 'This bot is already connected to another robot',
-      message: 'A bot can serve one robot at a time. Disconnect it from the other robot first, or create a new bot and use its token.',
-    }),
+    bot_already_connected: () => botElsewhere(context),
     channel_type_taken: () => ({
       title: 'This robot already has a channel of this type',
       message: 'A robot holds at most one channel per type. Use the existing channel (enable it below if it is off), or connect this bot to another robot.',
@@ -57,13 +81,16 @@ export function connectErrorToDisplay(err: unknown): DisplayError {
     validation_failed: (err) => ({ title: 'The service refused the request', message: err.message || 'Check the form and try again.' }),
     handshake_open: (err) => ({
       title: 'A handshake is already open on this robot',
-      message: `The page owner still has until ${when(err.details.expires_at)} to approve it. Resume it below, or wait for it to expire before starting a new one.`,
+      message: context.openHandshakeUrl
+        ? `The page owner still has until ${when(err.details.expires_at)} to approve it. Resume it to open the consent screen again, or wait for it to expire before starting a new one.`
+        : `The page owner still has until ${when(err.details.expires_at)} to approve it. It was started outside this dashboard, so its link is not known here: wait for it to expire, then start again.`,
     }),
     handshake_expired: (err) => ({
       title: 'The previous handshake expired',
       message: `It expired at ${when(err.details.expired_at)} before the page owner finished. Start again to get a fresh link.`,
     }),
   });
+  return shown.code === 'handshake_open' && context.openHandshakeUrl ? { ...shown, resumeUrl: context.openHandshakeUrl } : shown;
 }
 
 export function toggleErrorToDisplay(err: unknown): DisplayError {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { forgetHandshake } from '@/lib/channels/memory';
+import { setChannelActive } from '@/lib/channels/connect';
+import { forgetHandshake, rememberChannel } from '@/lib/channels/memory';
 import { loadAllRobots } from '@/lib/robots/robots';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
@@ -23,10 +24,23 @@ export type HandshakeOutcome =
   | { kind: 'error'; error: DisplayError };
 
 /**
+ * The robots list carries no handle or "connected since"; the channel answer of a PATCH does. Setting
+ * the state the channel already has changes nothing (disabling always succeeds, and enabling an
+ * active channel takes no new slot), so the answer is read once and remembered for the robot page.
+ */
+async function readBackChannel(robotId: string, channelId: string, isActive: boolean): Promise<void> {
+  try {
+    rememberChannel(robotId, await setChannelActive(robotId, channelId, isActive));
+  } catch {
+    // Only the handle and the date stay unknown; the outcome itself is already confirmed.
+  }
+}
+
+/**
  * What really happened, from the API rather than the query string: the query only says what the
  * consent screen claims, and anyone can type a URL.
  */
-export async function confirmHandshakeOutcome(query: z.infer<typeof returnQuerySchema>): Promise<HandshakeOutcome> {
+export async function confirmHandshakeOutcome(query: z.infer<typeof returnQuerySchema>, options: { readBackChannel: boolean }): Promise<HandshakeOutcome> {
   let robots;
   try {
     robots = await loadAllRobots();
@@ -39,6 +53,7 @@ export async function confirmHandshakeOutcome(query: z.infer<typeof returnQueryS
   const channel = (robot.channels ?? []).find((c) => c.id === query.channel_id);
   if (channel) {
     forgetHandshake(query.channel_id);
+    if (options.readBackChannel) await readBackChannel(query.robot_id, query.channel_id, channel.is_active === true);
     return { kind: channel.is_active === true ? 'connected' : 'inactive', robotName };
   }
   if (query.status === 'denied' || query.status === 'expired') {

@@ -13,6 +13,20 @@ export async function loadAllRobots(): Promise<Robot[]> {
   return items;
 }
 
+/** One robot by id, or undefined when the account has none with it. */
+export async function findRobot(robotId: string): Promise<Robot | undefined> {
+  return (await loadAllRobots()).find((r) => r.id === robotId);
+}
+
+/** Robot names by id, for pages that show robots met elsewhere (events, conversations); empty when the list cannot be read. */
+export async function robotNamesById(): Promise<Map<string, string>> {
+  try {
+    return new Map((await loadAllRobots()).flatMap((r) => (r.id && r.name ? [[r.id, r.name] as [string, string]] : [])));
+  } catch {
+    return new Map();
+  }
+}
+
 /** One page of the robots list, newest first, as the API pages it. */
 export async function loadRobotsPage(page: number, pageSize: number): Promise<RobotList> {
   return (await getPartnerClient().listRobots({ limit: pageSize, offset: (page - 1) * pageSize })).data;

@@ -10,7 +10,18 @@ import {
 } from '@/lib/partner/errors';
 
 /** What the UI shows of a failure: a headline, a sentence that names the fix, and the request id. */
-export type DisplayError = { title: string; message: string; requestId?: string; code?: string; status?: number };
+export type DisplayError = {
+  title: string;
+  message: string;
+  requestId?: string;
+  code?: string;
+  status?: number;
+  sessionEnded?: boolean;
+  /** Where the fix is, when it is a page of this dashboard. */
+  link?: { href: string; label: string };
+  /** An open social-DM handshake the person can resume at once (its consent URL, exactly as the API gave it). */
+  resumeUrl?: string;
+};
 
 /** Per-page wording for codes that page cares about; everything else falls back to the status. */
 export type CodeMessages = Partial<Record<string, (err: PartnerApiError) => Omit<DisplayError, 'requestId' | 'code' | 'status'>>>;

@@ -6,3 +6,20 @@ export function formatDateTime(iso: string | undefined | null): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} UTC`;
 }
+
+/** Shortens in the middle, so names that share a prefix ("Acme Support EU" / "Acme Support US") stay distinct. */
+export function truncateMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = max - 1;
+  const head = Math.ceil(keep / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
+}
+
+/** A JSON text indented for reading; anything that is not JSON is shown as received. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

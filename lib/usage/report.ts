@@ -53,6 +53,8 @@ export type UsageView = {
   chartEntries: UsageEntry[];
   tablePage: UsageReport;
   externalIds: Map<string, string>;
+  /** The robot the URL asked for is not on the account (deleted, or mistyped): the account's usage is shown instead. */
+  missingRobotId?: string;
 };
 
 /** Everything the usage page shows, or the failure to show instead. */
@@ -60,7 +62,9 @@ export async function loadUsageView(window: UsageWindow, robotId: string | undef
   try {
     const robots = await loadAllRobots();
     const externalIds = externalIdsOf(robots);
-    const [all, table] = await Promise.all([fetchAllUsage(window, robotId), fetchUsagePage(window, robotId, page)]);
+    const missingRobotId = robotId !== undefined && !robots.some((r) => r.id === robotId) ? robotId : undefined;
+    const shownRobotId = missingRobotId ? undefined : robotId;
+    const [all, table] = await Promise.all([fetchAllUsage(window, shownRobotId), fetchUsagePage(window, shownRobotId, page)]);
     return {
       ok: true,
       view: {
@@ -69,6 +73,7 @@ export async function loadUsageView(window: UsageWindow, robotId: string | undef
         chartEntries: all.entries,
         tablePage: { ...table.report, metadata: table.report.metadata ?? all.metadata },
         externalIds,
+        missingRobotId,
       },
     };
   } catch (error) {

@@ -68,7 +68,12 @@ export function spanDays(fromDay: string, toDay: string): number | null {
 export function customRangeProblem(fromDay: string | undefined, toDay: string | undefined): string | null {
   const from = parseDay(fromDay);
   const to = parseDay(toDay);
-  if (!from || !to) return 'Pick both a start and an end date.';
+  const unreadable = (value: string, end: string) => `“${value.slice(0, 30)}” is not a date: give the ${end} date as YYYY-MM-DD.`;
+  if (fromDay && !from) return unreadable(fromDay, 'start');
+  if (toDay && !to) return unreadable(toDay, 'end');
+  if (!from && !to) return 'Pick both a start and an end date.';
+  if (!from) return 'Pick a start date as well as the end date.';
+  if (!to) return 'Pick an end date as well as the start date.';
   if (from > to) return 'The start date is after the end date.';
   const days = differenceInCalendarDays(to, from) + 1;
   if (days > MAX_WINDOW_DAYS) return `A window can cover at most a year (${MAX_WINDOW_DAYS} days); this one covers ${days} days. Shorten it and apply again.`;

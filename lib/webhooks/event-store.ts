@@ -37,11 +37,11 @@ export function distinctEventTypes(): string[] {
 export type ConversationSummary = { conversationId: string; robotId: string | null; externalId: string | null; events: number; lastType: string; lastAt: string };
 
 /** Conversations known from received events, most recently active first. */
-export function recentConversations(limit: number): ConversationSummary[] {
+export function recentConversations(limit: number, robotId?: string): ConversationSummary[] {
   const rows = getDb()
     .select()
     .from(schema.webhookEvents)
-    .where(and(eq(schema.webhookEvents.isTest, false)))
+    .where(and(eq(schema.webhookEvents.isTest, false), robotId ? eq(schema.webhookEvents.robotId, robotId) : undefined))
     .orderBy(desc(schema.webhookEvents.receivedAt))
     .limit(5000)
     .all();

@@ -27,7 +27,10 @@ describe('usage windows', () => {
     expect(customRangeProblem('2025-10-01', '2026-10-31')).toContain('at most a year');
     expect(customRangeProblem('2025-11-22', '2026-11-22')).toBeNull();
     expect(customRangeProblem('2026-02-01', '2026-01-01')).toContain('after the end');
-    expect(customRangeProblem('2026-02-30', '2026-03-01')).toContain('Pick both');
+    expect(customRangeProblem('2026-02-30', '2026-03-01')).toBe('“2026-02-30” is not a date: give the start date as YYYY-MM-DD.');
+    expect(customRangeProblem('garbage', '2026-11-01')).toBe('“garbage” is not a date: give the start date as YYYY-MM-DD.');
+    expect(customRangeProblem(undefined, '2026-11-01')).toBe('Pick a start date as well as the end date.');
+    expect(customRangeProblem('', '')).toBe('Pick both a start and an end date.');
     const r = resolveWindow({ range: 'custom', from: '2025-01-01', to: '2026-02-01' }, now);
     expect(r.ok).toBe(false);
     expect(r.window.preset).toBe('30d');

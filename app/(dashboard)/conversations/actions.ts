@@ -13,7 +13,7 @@ const typingSchema = z.object({ conversationId: z.string().regex(SAFE_ID), isTyp
 
 export async function setTypingAction(conversationId: string, isTyping: boolean): Promise<TypingResult> {
   const access = await authorise('change');
-  if (!access.ok) return { ok: false, error: { title: 'Not allowed', message: access.message } };
+  if (!access.ok) return { ok: false, error: access.error };
   const parsed = typingSchema.safeParse({ conversationId, isTyping });
   if (!parsed.success) return { ok: false, error: { title: 'No conversation named', message: 'Open the conversation again and retry.' } };
   try {

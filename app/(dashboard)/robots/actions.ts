@@ -1,19 +1,20 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { authorise } from '@/lib/auth/session';
 import { deleteRobot } from '@/lib/robots/robots';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
-export type DeleteRobotState = { status: 'idle' } | { status: 'deleted'; name: string } | { status: 'error'; error: DisplayError };
+export type DeleteRobotState = { status: 'idle' } | { status: 'error'; error: DisplayError };
 
-const deleteRobotSchema = z.object({ robotId: z.string().min(1).max(200), robotName: z.string().max(300) });
+const deleteRobotSchema = z.object({ robotId: z.string().min(1).max(200), robotName: z.string().max(300), page: z.coerce.number().int().min(1).catch(1) });
 
 export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormData): Promise<DeleteRobotState> {
   const access = await authorise('change');
-  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
-  const parsed = deleteRobotSchema.safeParse({ robotId: formData.get('robotId'), robotName: formData.get('robotName') ?? '' });
+  if (!access.ok) return { status: 'error', error: access.error };
+  const parsed = deleteRobotSchema.safeParse({ robotId: formData.get('robotId'), robotName: formData.get('robotName') ?? '', page: formData.get('page') ?? 1 });
   if (!parsed.success) return { status: 'error', error: { title: 'Nothing was deleted', message: 'The request did not name a robot. Reload the page and try again.' } };
   try {
     await deleteRobot(parsed.data.robotId);
@@ -26,5 +27,8 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
     };
   }
   revalidatePath('/robots');
-  return { status: 'deleted', name: parsed.data.robotName };
+  // The row is gone from the list, so the confirmation lives in the URL of the page it leaves.
+  const params = new URLSearchParams({ deleted: parsed.data.robotName || parsed.data.robotId });
+  if (parsed.data.page > 1) params.set('page', String(parsed.data.page));
+  redirect(`/robots?${params.toString()}`);
 }

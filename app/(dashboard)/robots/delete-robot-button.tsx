@@ -1,17 +1,13 @@
 'use client';
 
-import { useActionState, useEffect, useId, useRef } from 'react';
+import { useActionState, useId, useRef } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { deleteRobotAction, type DeleteRobotState } from './actions';
 
-export function DeleteRobotButton({ robotId, robotName, allowed }: { robotId: string; robotName: string; allowed: boolean }) {
+export function DeleteRobotButton({ robotId, robotName, allowed, page }: { robotId: string; robotName: string; allowed: boolean; page: number }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [state, formAction, pending] = useActionState<DeleteRobotState, FormData>(deleteRobotAction, { status: 'idle' });
-
-  useEffect(() => {
-    if (state.status === 'deleted') dialogRef.current?.close();
-  }, [state]);
 
   if (!allowed) {
     return (
@@ -40,6 +36,7 @@ export function DeleteRobotButton({ robotId, robotName, allowed }: { robotId: st
         <form action={formAction} className="mt-6 flex justify-end gap-3">
           <input type="hidden" name="robotId" value={robotId} />
           <input type="hidden" name="robotName" value={robotName} />
+          <input type="hidden" name="page" value={page} />
           <button type="button" autoFocus onClick={() => dialogRef.current?.close()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
             Cancel
           </button>
@@ -48,7 +45,6 @@ export function DeleteRobotButton({ robotId, robotName, allowed }: { robotId: st
           </button>
         </form>
       </dialog>
-      {state.status === 'deleted' && <p role="status" className="sr-only">Robot “{state.name}” was deleted.</p>}
     </>
   );
 }

@@ -8,11 +8,12 @@ import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { toDisplayError } from '@/lib/ui/display-error';
-import { formatDateTime } from '@/lib/ui/format';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import type { RobotList } from '@/lib/partner/schemas';
 import { loadRobotsPage } from '@/lib/robots/robots';
+import { firstParam } from '@/lib/ui/search-params';
 import { DeleteRobotButton } from './delete-robot-button';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Robots' };
 
@@ -20,7 +21,9 @@ const ROBOTS_PAGE_SIZE = 10;
 
 export default async function RobotsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireSessionUser();
-  const { page, problem } = readPageParam((await searchParams).page);
+  const query = await searchParams;
+  const { page, problem } = readPageParam(query.page);
+  const deleted = firstParam(query.deleted)?.slice(0, 300);
   let list: RobotList;
   try {
     list = await loadRobotsPage(page, ROBOTS_PAGE_SIZE);
@@ -43,6 +46,11 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
         title="Robots"
         description={`${total} robot${total === 1 ? '' : 's'} on this account, newest first. Each robot is one of your customers' chatbot workspaces.`}
       />
+      {deleted && (
+        <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="deleted-notice">
+          Robot “{deleted}” was deleted. Its channels were disconnected and their slots freed.
+        </p>
+      )}
       {problem && <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problem}</p>}
       {!mayDelete && (
         <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" id="viewer-note">
@@ -68,11 +76,11 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
                   </h2>
                   <p className="text-sm text-slate-600">
                     {robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}
-                    Created {formatDateTime(robot.created_at)}
+                    Created {<LocalTime iso={robot.created_at} />}
                   </p>
                   <p className="font-mono text-xs text-slate-500">{robot.id}</p>
                 </div>
-                {robot.id && <DeleteRobotButton robotId={robot.id} robotName={robot.name ?? robot.id} allowed={mayDelete} />}
+                {robot.id && <DeleteRobotButton robotId={robot.id} robotName={robot.name ?? robot.id} allowed={mayDelete} page={page} />}
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
                 {(robot.channels ?? []).length === 0 ? (

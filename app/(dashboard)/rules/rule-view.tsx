@@ -1,5 +1,5 @@
 import type { Action, Rule } from '@/lib/partner/schemas';
-import { formatDateTime } from '@/lib/ui/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 function ActionItem({ action }: { action: Action }) {
   switch (action.type) {
@@ -66,7 +66,7 @@ export function RuleView({ rule }: { rule: Rule }) {
           )}
         </dd>
         <dt className="text-slate-600">Created</dt>
-        <dd>{formatDateTime(rule.created_at)}</dd>
+        <dd><LocalTime iso={rule.created_at} /></dd>
       </dl>
     </article>
   );

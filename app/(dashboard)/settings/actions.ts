@@ -12,7 +12,7 @@ export type CheckState = { status: 'idle' } | { status: 'ok'; robots: number; re
 
 export async function checkConnectionAction(): Promise<CheckState> {
   const access = await authorise('view');
-  if (!access.ok) return { status: 'error', error: { title: 'Not signed in', message: access.message } };
+  if (!access.ok) return { status: 'error', error: access.error };
   try {
     const { robots, requestId } = await checkConnection();
     return { status: 'ok', robots, requestId };
@@ -27,7 +27,7 @@ const apiKeySchema = z.string().trim().min(1, 'Paste the partner API key: copy i
 
 export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData): Promise<KeyFormState> {
   const access = await authorise('change');
-  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
+  if (!access.ok) return { status: 'error', error: access.error };
   if (formData.get('intent') === 'forget') {
     forgetSavedApiKey();
     revalidatePath('/', 'layout');

@@ -7,7 +7,6 @@ import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
 import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/usage/report';
 import { toDisplayError } from '@/lib/ui/display-error';
-import { formatDateTime } from '@/lib/ui/format';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { toUsageRow } from '@/lib/usage/rows';
 import { PRESET_LABELS, resolveWindow } from '@/lib/usage/window';
@@ -15,6 +14,7 @@ import { UsageCharts } from './usage-charts';
 import { UsageFilters } from './usage-filters';
 import { UsageTable } from './usage-table';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Usage' };
 
@@ -28,7 +28,14 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const window = resolved.window;
   const { page, problem: pageProblem } = readPageParam(raw.page);
   const robotParam = firstParam(raw.robot) || undefined;
-  const robotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
+  const requestedRobotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
+  const loaded = await loadUsageView(window, requestedRobotId, page);
+  const robotId = loaded.ok && loaded.view.missingRobotId ? undefined : requestedRobotId;
+  const notices = [!resolved.ok ? resolved.error : undefined, pageProblem];
+  if (robotParam && !requestedRobotId) notices.push(`“${robotParam.slice(0, 40)}” is not a robot id; showing every robot.`);
+  if (loaded.ok && loaded.view.missingRobotId) {
+    notices.push(`The robot ${loaded.view.missingRobotId} is not on this account any more (it was deleted, or the link is mistyped), so the whole account's usage is shown.`);
+  }
 
   const params = new URLSearchParams();
   params.set('range', window.preset);
@@ -39,7 +46,6 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   if (robotId) params.set('robot', robotId);
   const hrefFor = (p: number) => `/usage?${new URLSearchParams([...params, ['page', String(p)]]).toString()}`;
 
-  const loaded = await loadUsageView(window, robotId, page);
   const robotOptions = loaded.ok ? loaded.view.robots : [];
   let content: React.ReactNode;
   if (!loaded.ok) {
@@ -54,7 +60,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
       <>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p data-testid="usage-freshness">
-            Figures as of <strong>{formatDateTime(metadata?.processed_at)}</strong>
+            Figures as of <strong><LocalTime iso={metadata?.processed_at} /></strong>
             {metadata?.cache_hit === true ? ' (a cached answer: very recent conversations may not be counted yet)' : metadata?.cache_hit === false ? ' (freshly computed)' : ''}.
           </p>
           <a
@@ -105,8 +111,8 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader title="Usage" description={`Activity per robot, ${window.preset === 'custom' ? `${window.fromDay} to ${window.toDay}` : PRESET_LABELS[window.preset].toLowerCase()} (UTC, both ends included).`} />
       <UsageFilters preset={window.preset} fromDay={window.fromDay} toDay={window.toDay} robotId={robotId ?? ''} robots={robotOptions} />
-      {(!resolved.ok || pageProblem) && (
-        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{!resolved.ok ? resolved.error : pageProblem}</p>
+      {notices.some(Boolean) && (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="usage-notice">{notices.filter(Boolean).join(' ')}</p>
       )}
       {content}
     </>

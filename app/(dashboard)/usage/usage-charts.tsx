@@ -1,6 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { truncateMiddle } from '@/lib/ui/format';
 import type { UsageRow } from '@/lib/usage/rows';
 
 // Recharts is imported only here, so only the usage page's chunks carry it.
@@ -37,8 +38,9 @@ const CHARTS: ChartSpec[] = [
 ];
 
 export function UsageCharts({ rows }: { rows: UsageRow[] }) {
-  // Long names would crowd the axis; the table below has them in full.
-  const data = rows.map((r) => ({ ...r, label: r.name.length > 16 ? `${r.name.slice(0, 15)}…` : r.name }));
+  // Long names would crowd the axis: shortened in the middle there, whole in the tooltip and the table.
+  const names = new Map(rows.map((r) => [r.robotId, r.name]));
+  const axisLabel = (robotId: string) => truncateMiddle(names.get(robotId) ?? robotId, 18);
   return (
     <div className="grid gap-4 xl:grid-cols-2" data-testid="usage-charts">
       {CHARTS.map((chart) => (
@@ -49,11 +51,11 @@ export function UsageCharts({ rows }: { rows: UsageRow[] }) {
           </figcaption>
           <div className="mt-3 h-72">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data} margin={{ left: 8, right: 8, bottom: 24 }} accessibilityLayer>
+              <BarChart data={rows} margin={{ left: 8, right: 8, bottom: 24 }} accessibilityLayer>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" angle={-30} textAnchor="end" interval={0} height={60} tick={{ fontSize: 11 }} />
+                <XAxis dataKey="robotId" tickFormatter={axisLabel} angle={-30} textAnchor="end" interval={0} height={70} tick={{ fontSize: 11 }} />
                 <YAxis allowDecimals={!chart.wholeNumbers} tick={{ fontSize: 11 }} />
-                <Tooltip />
+                <Tooltip labelFormatter={(robotId) => names.get(String(robotId)) ?? String(robotId)} />
                 {chart.bars.length > 1 && <Legend verticalAlign="top" />}
                 {chart.bars.map((bar) => (
                   <Bar key={bar.key} dataKey={bar.key} name={bar.name} stackId={bar.stack} fill={bar.colour} isAnimationActive={false} />

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { sourceKeys, USAGE_COLUMNS, type UsageRow } from '@/lib/usage/rows';
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
@@ -5,8 +6,8 @@ const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 export function UsageTable({ rows }: { rows: UsageRow[] }) {
   const sources = sourceKeys(rows);
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm" data-testid="usage-table">
+    <div className="mt-6 rounded-lg border border-slate-200 bg-white md:overflow-x-auto">
+      <table className="stack-table w-full text-left text-sm" data-testid="usage-table">
         <caption className="sr-only">Usage per robot in the window</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
@@ -24,15 +25,17 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
               {USAGE_COLUMNS.map((c) => {
                 const value = row[c.key];
                 return c.key === 'name' ? (
-                  <th key={c.key} scope="row" className="px-3 py-2 font-medium">{row.name}</th>
+                  <th key={c.key} scope="row" className="px-3 py-2 font-medium" data-label={c.label}>
+                    <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(row.robotId)}`}>{row.name}</Link>
+                  </th>
                 ) : (
-                  <td key={c.key} className={`px-3 py-2 ${typeof value === 'number' ? 'text-right tabular-nums' : 'whitespace-nowrap font-mono text-xs'}`}>
+                  <td key={c.key} data-label={c.label} className={`px-3 py-2 ${typeof value === 'number' ? 'text-right tabular-nums' : 'whitespace-nowrap font-mono text-xs'}`}>
                     {typeof value === 'number' ? number.format(value) : value || '—'}
                   </td>
                 );
               })}
               {sources.map((s) => (
-                <td key={s} className="px-3 py-2 text-right tabular-nums">
+                <td key={s} data-label={`${s} (conv. / msg.)`} className="px-3 py-2 text-right tabular-nums">
                   {row.bySource?.[s] ? `${number.format(row.bySource[s].conversations)} / ${number.format(row.bySource[s].messages)}` : '—'}
                 </td>
               ))}

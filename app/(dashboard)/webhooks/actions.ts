@@ -9,7 +9,7 @@ export type TestEventState = { status: 'idle' } | { status: 'queued'; deliveryId
 
 export async function sendTestEventAction(): Promise<TestEventState> {
   const access = await authorise('change');
-  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
+  if (!access.ok) return { status: 'error', error: access.error };
   try {
     const { data, requestId } = await sendTestEvent();
     if (!data.delivery_id) return { status: 'error', error: { title: 'No delivery id came back', message: 'The service queued the test but did not say which delivery it is. Look for it in the list below.', requestId } };

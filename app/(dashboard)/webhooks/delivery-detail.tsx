@@ -3,16 +3,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import type { DisplayError } from '@/lib/ui/display-error';
-import { formatDateTime } from '@/lib/ui/format';
 import { isSettledDelivery } from '@/contract/vocabulary';
 import type { Delivery } from '@/lib/partner/schemas';
 import { DeliveryStatusBadge } from './delivery-status';
+import { LocalTime } from '@/components/ui/local-time';
 
 type Answer = { delivery: Delivery; requestId?: string } | { error: DisplayError };
 
 async function fetchDelivery(deliveryId: string): Promise<Answer> {
   const res = await fetch(`/api/deliveries/${encodeURIComponent(deliveryId)}`, { cache: 'no-store' });
-  return (await res.json()) as Answer;
+  const answer = (await res.json()) as Answer;
+  // The route's own status is the one that decides whether polling goes on.
+  return 'error' in answer ? { error: { ...answer.error, status: res.status } } : answer;
+}
+
+function isFinalRefusal(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
 }
 
 /** Follows a delivery: polls while it is pending or retrying, stops once it has settled. */
@@ -23,7 +29,10 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
     initialData: initial ? { delivery: initial } : undefined,
     refetchInterval: (q) => {
       const data = q.state.data;
-      return data && 'delivery' in data && isSettledDelivery(data.delivery.status) ? false : pollMs;
+      if (data && 'delivery' in data) return isSettledDelivery(data.delivery.status) ? false : pollMs;
+      // A refusal (ended session, gone, not allowed) will not change by asking again; an outage may.
+      if (data && 'error' in data && isFinalRefusal(data.error.status)) return false;
+      return pollMs;
     },
   });
   const data = query.data;
@@ -45,11 +54,11 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
         <dt className="text-slate-600">Event</dt>
         <dd>{d.event_type ?? 'unknown'} <span className="font-mono text-xs text-slate-500">{d.event_id}</span></dd>
         <dt className="text-slate-600">Created</dt>
-        <dd>{formatDateTime(d.created_at)}</dd>
+        <dd><LocalTime iso={d.created_at} /></dd>
         {!settled && (
           <>
             <dt className="text-slate-600">Next attempt</dt>
-            <dd data-testid="next-attempt">{d.next_attempt_at ? formatDateTime(d.next_attempt_at) : 'not scheduled'}</dd>
+            <dd data-testid="next-attempt"><LocalTime iso={d.next_attempt_at} unknown="not scheduled" /></dd>
           </>
         )}
       </dl>
@@ -62,7 +71,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
             {attempts.map((a, i) => (
               <li key={a.attempt ?? i} className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="delivery-attempt">
                 <p className="font-medium">
-                  Attempt {a.attempt ?? i + 1} · {formatDateTime(a.attempted_at)} ·{' '}
+                  Attempt {a.attempt ?? i + 1} · <LocalTime iso={a.attempted_at} /> ·{' '}
                   <span data-testid="attempt-status">{a.response_status ? `HTTP ${a.response_status}` : 'no answer'}</span>
                   {typeof a.duration_ms === 'number' && ` · ${a.duration_ms} ms`}
                 </p>

@@ -12,11 +12,11 @@ import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
 import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/webhooks/deliveries';
 import { toDisplayError } from '@/lib/ui/display-error';
-import { formatDateTime } from '@/lib/ui/format';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
@@ -68,8 +68,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error)} />
         ) : loaded.list.data?.length ? (
           <>
-            <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="w-full text-left text-sm" data-testid="deliveries-table">
+            <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+              <table className="stack-table w-full text-left text-sm" data-testid="deliveries-table">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-medium">Delivery</th>
@@ -83,14 +83,14 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 <tbody>
                   {(loaded.list.data ?? []).map((d, i) => (
                     <tr key={d.delivery_id ?? i} className="border-t border-slate-100" data-testid="delivery-row">
-                      <td className="px-3 py-2 font-mono text-xs">
+                      <td data-label="Delivery" className="px-3 py-2 font-mono text-xs">
                         {d.delivery_id ? <Link className="text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(d.delivery_id)}`}>{d.delivery_id}</Link> : 'unknown'}
                       </td>
-                      <td className="px-3 py-2">{d.event_type ?? 'unknown'}</td>
-                      <td className="px-3 py-2"><DeliveryStatusBadge status={d.status} /></td>
-                      <td className="px-3 py-2 tabular-nums">{d.attempts?.length ?? 0}</td>
-                      <td className="px-3 py-2">{formatDateTime(d.created_at)}</td>
-                      <td className="px-3 py-2">{d.status === 'pending' || d.status === 'retrying' ? formatDateTime(d.next_attempt_at) : '—'}</td>
+                      <td data-label="Event type" className="px-3 py-2">{d.event_type ?? 'unknown'}</td>
+                      <td data-label="Status" className="px-3 py-2"><DeliveryStatusBadge status={d.status} /></td>
+                      <td data-label="Attempts" className="px-3 py-2 tabular-nums">{d.attempts?.length ?? 0}</td>
+                      <td data-label="Created" className="px-3 py-2"><LocalTime iso={d.created_at} /></td>
+                      <td data-label="Next attempt" className="px-3 py-2">{d.status === 'pending' || d.status === 'retrying' ? <LocalTime iso={d.next_attempt_at} /> : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -16,7 +16,7 @@ function refuse(status: number, title: string, message: string): Response {
  */
 export async function POST(request: Request): Promise<Response> {
   const access = await authorise('change');
-  if (!access.ok) return refuse(403, 'Not allowed', access.message);
+  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) {
     return refuse(413, 'The file is too large', 'No plan accepts files over 20 MB. Compress it or share a link instead.');
   }

@@ -49,7 +49,7 @@ export default async function ChannelReturnPage({ searchParams }: { searchParams
       </div>
     );
   } else {
-    const outcome = await confirmHandshakeOutcome(query.data);
+    const outcome = await confirmHandshakeOutcome(query.data, { readBackChannel: user?.role === 'admin' });
     if (outcome.kind === 'error') {
       content = (
         <>

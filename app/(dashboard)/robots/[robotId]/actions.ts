@@ -5,16 +5,26 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { botTokenSchema } from '@/lib/channels/bot-token';
 import { authorise } from '@/lib/auth/session';
-import { connectErrorToDisplay, toggleErrorToDisplay } from '@/lib/channels/errors';
-import { forgetRobotHandshakes, rememberCapacity, rememberChannel, rememberHandshake } from '@/lib/channels/memory';
+import { connectErrorToDisplay, otherRobotIdOf, toggleErrorToDisplay, type ConnectContext } from '@/lib/channels/errors';
+import { forgetRobotHandshakes, latestHandshake, rememberCapacity, rememberChannel, rememberHandshake } from '@/lib/channels/memory';
+import { findRobot } from '@/lib/robots/robots';
 import { connectBotChannel, setChannelActive, startSocialDmHandshake } from '@/lib/channels/connect';
 import type { DisplayError } from '@/lib/ui/display-error';
 import { PartnerApiError } from '@/lib/partner/errors';
 
 const robotIdSchema = z.string().min(1).max(200);
 
-function noteCapacity(err: unknown): void {
-  if (err instanceof PartnerApiError && err.code === 'capacity_exhausted') rememberCapacity(err.details);
+/** A capacity refusal tells us the plan's capacity: remember it and re-render, so the meter shows it now. */
+function noteCapacity(err: unknown, robotId: string): void {
+  if (err instanceof PartnerApiError && err.code === 'capacity_exhausted' && rememberCapacity(err.details)) revalidatePath(`/robots/${robotId}`);
+}
+
+/** The robot a `bot_already_connected` names, with its name when it can still be read. */
+async function otherRobot(err: unknown): Promise<ConnectContext['otherRobot']> {
+  const id = otherRobotIdOf(err);
+  if (!id) return undefined;
+  const robot = await findRobot(id).catch(() => undefined);
+  return { id, name: robot?.name ?? undefined };
 }
 
 export type ConnectBotState =
@@ -26,7 +36,7 @@ export type ConnectBotState =
 export async function connectBotAction(_prev: ConnectBotState, formData: FormData): Promise<ConnectBotState> {
   const token = String(formData.get('token') ?? '');
   const access = await authorise('change');
-  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message }, token };
+  if (!access.ok) return { status: 'error', error: access.error, token };
   const robotId = robotIdSchema.safeParse(formData.get('robotId'));
   const parsedToken = botTokenSchema.safeParse(token);
   if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, token };
@@ -38,8 +48,8 @@ export async function connectBotAction(_prev: ConnectBotState, formData: FormDat
     revalidatePath('/robots');
     return { status: 'connected', username: data.kind === 'live' ? (data.channel.username ?? null) : null };
   } catch (err) {
-    noteCapacity(err);
-    return { status: 'error', error: connectErrorToDisplay(err), token };
+    noteCapacity(err, robotId.data);
+    return { status: 'error', error: connectErrorToDisplay(err, { otherRobot: await otherRobot(err) }), token };
   }
 }
 
@@ -47,7 +57,7 @@ export type SocialDmState = { status: 'idle' } | { status: 'error'; error: Displ
 
 export async function startSocialDmAction(_prev: SocialDmState, formData: FormData): Promise<SocialDmState> {
   const access = await authorise('change');
-  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message }, canRestart: false };
+  if (!access.ok) return { status: 'error', error: access.error, canRestart: false };
   const robotId = robotIdSchema.safeParse(formData.get('robotId'));
   if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, canRestart: false };
   let authorisationUrl: string;
@@ -66,10 +76,13 @@ export async function startSocialDmAction(_prev: SocialDmState, formData: FormDa
       rememberHandshake({ robotId: robotId.data, channelId: channel.id, authorisationUrl, expiresAt: channel.expires_at ?? null, startedBy: access.user.email });
     }
   } catch (err) {
-    noteCapacity(err);
-    const expired = err instanceof PartnerApiError && err.code === 'handshake_expired';
-    if (expired) forgetRobotHandshakes(robotId.data);
-    return { status: 'error', error: connectErrorToDisplay(err), canRestart: expired };
+    noteCapacity(err, robotId.data);
+    const code = err instanceof PartnerApiError ? err.code : undefined;
+    if (code === 'handshake_expired') forgetRobotHandshakes(robotId.data);
+    // A tab opened before the handshake started does not show it yet: offer the one we know, and re-render.
+    const open = code === 'handshake_open' ? latestHandshake(robotId.data) : undefined;
+    if (open) revalidatePath(`/robots/${robotId.data}`);
+    return { status: 'error', error: connectErrorToDisplay(err, { openHandshakeUrl: open?.authorisationUrl }), canRestart: code === 'handshake_expired' };
   }
   // Exactly as returned: the URL is opaque and must not be rebuilt (contract, Pending channel).
   redirect(authorisationUrl);
@@ -81,7 +94,7 @@ const toggleSchema = z.object({ robotId: robotIdSchema, channelId: z.string().mi
 
 export async function toggleChannelAction(_prev: ToggleState, formData: FormData): Promise<ToggleState> {
   const access = await authorise('change');
-  if (!access.ok) return { status: 'error', error: { title: 'Not allowed', message: access.message } };
+  if (!access.ok) return { status: 'error', error: access.error };
   const parsed = toggleSchema.safeParse({ robotId: formData.get('robotId'), channelId: formData.get('channelId'), isActive: formData.get('isActive') });
   if (!parsed.success) return { status: 'error', error: { title: 'Nothing was changed', message: 'The request was incomplete. Reload the page and try again.' } };
   const wanted = parsed.data.isActive === 'true';
@@ -92,7 +105,7 @@ export async function toggleChannelAction(_prev: ToggleState, formData: FormData
     revalidatePath('/robots');
     return { status: 'saved', isActive: data.is_active ?? wanted };
   } catch (err) {
-    noteCapacity(err);
+    noteCapacity(err, parsed.data.robotId);
     return { status: 'error', error: toggleErrorToDisplay(err) };
   }
 }

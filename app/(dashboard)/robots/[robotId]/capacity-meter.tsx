@@ -1,5 +1,5 @@
 import type { CapacityHint } from '@/lib/channels/memory';
-import { formatDateTime } from '@/lib/ui/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 /**
  * Active channels against the plan's capacity. The API never states the capacity; we only know it
@@ -22,7 +22,7 @@ export function CapacityMeter({ occupied, hint }: { occupied: number; hint: Capa
             optimum={0}
             aria-label={`${occupied} of ${capacity} channel slots in use`}
           />
-          <p className="mt-1 text-xs text-slate-500">Capacity as reported by the service on {formatDateTime(hint?.observedAt)}.</p>
+          <p className="mt-1 text-xs text-slate-500">Capacity as reported by the service on <LocalTime iso={hint?.observedAt} />.</p>
         </>
       ) : (
         <p className="mt-1 text-sm" data-testid="capacity-text">

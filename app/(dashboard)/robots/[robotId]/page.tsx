@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { channelLabel } from '../channel-badge';
@@ -8,7 +9,6 @@ import { canPerform } from '@/lib/auth/permissions';
 import { channelSnapshots, knownCapacity, latestHandshake } from '@/lib/channels/memory';
 import { countActiveChannels, loadAllRobots } from '@/lib/robots/robots';
 import { toDisplayError } from '@/lib/ui/display-error';
-import { formatDateTime } from '@/lib/ui/format';
 import { CONNECTABLE_CHANNEL_TYPES } from '@/contract/vocabulary';
 import type { Robot } from '@/lib/partner/schemas';
 import { CapacityMeter } from './capacity-meter';
@@ -16,6 +16,7 @@ import { ChannelToggle } from './channel-toggle';
 import { ConnectBotForm } from './connect-bot-form';
 import { PendingHandshake } from './pending-handshake';
 import { StartSocialDm } from './start-social-dm';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Robot' };
 
@@ -38,15 +39,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
     );
   }
   const robot = robots.find((r) => r.id === robotId);
-  if (!robot) {
-    return (
-      <>
-        <PageHeader title="Robot not found" />
-        <p className="text-slate-700">No robot with id <code className="font-mono">{robotId}</code> exists on this account. It may have been deleted.</p>
-        <Link href="/robots" className="mt-4 inline-block text-brand-700 underline">Back to robots</Link>
-      </>
-    );
-  }
+  if (!robot) notFound();
   const mayChange = canPerform(user.role, 'change');
   const snapshots = channelSnapshots(robotId);
   const channels = robot.channels ?? [];
@@ -59,8 +52,19 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
       <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/robots" className="text-brand-700 underline">Robots</Link> / {robot.name ?? robotId}</nav>
       <PageHeader
         title={robot.name ?? 'Unnamed robot'}
-        description={<>{robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}Created {formatDateTime(robot.created_at)} · <code className="font-mono text-xs">{robotId}</code></>}
+        description={<>{robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}Created {<LocalTime iso={robot.created_at} />} · <code className="font-mono text-xs">{robotId}</code></>}
       />
+      <nav aria-label="About this robot" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="robot-links">
+        {[
+          ['Usage', `/usage?robot=${encodeURIComponent(robotId)}`],
+          ['Conversations', `/conversations?robot=${encodeURIComponent(robotId)}`],
+          ['Events received', `/webhooks/events?robot=${encodeURIComponent(robotId)}`],
+        ].map(([label, href]) => (
+          <Link key={label} href={href ?? '#'} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-100">
+            {label}
+          </Link>
+        ))}
+      </nav>
       <CapacityMeter occupied={countActiveChannels(robots)} hint={knownCapacity()} />
 
       <section aria-labelledby="channels-heading" className="mt-6">
@@ -68,8 +72,8 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
         {channels.length === 0 ? (
           !pendingHandshake && <p className="mt-2 text-sm text-slate-600">No channels yet. Connect one below.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
+          <div className="mt-3 rounded-lg border border-slate-200 bg-white">
+            <table className="stack-table w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-medium">Type</th>
@@ -85,14 +89,14 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
                   const panelOnly = !CONNECTABLE_CHANNEL_TYPES.some((t) => t === channel.type);
                   return (
                     <tr key={channel.id ?? i} className="border-t border-slate-100" data-testid="channel-row" data-channel-type={channel.type ?? ''}>
-                      <th scope="row" className="px-4 py-3 font-medium">
+                      <th scope="row" className="px-4 py-3 font-medium" data-label="Type">
                         {channelLabel(channel.type ?? undefined)}
                         {panelOnly && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">connected in the panel</span>}
                       </th>
-                      <td className="px-4 py-3 font-mono">{snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}</td>
-                      <td className="px-4 py-3" data-testid="channel-state">{channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}</td>
-                      <td className="px-4 py-3">{snap?.connectedAt ? formatDateTime(snap.connectedAt) : <span className="text-slate-500">unknown</span>}</td>
-                      <td className="px-4 py-3">
+                      <td className="px-4 py-3 font-mono" data-label="Handle">{snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}</td>
+                      <td className="px-4 py-3" data-testid="channel-state" data-label="State">{channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}</td>
+                      <td className="px-4 py-3" data-label="Connected since"><LocalTime iso={snap?.connectedAt} /></td>
+                      <td className="px-4 py-3" data-label="Receives traffic">
                         {channel.id && typeof channel.is_active === 'boolean' ? (
                           <ChannelToggle robotId={robotId} channelId={channel.id} label={channelLabel(channel.type ?? undefined)} isActive={channel.is_active} allowed={mayChange} />
                         ) : (

@@ -1,14 +1,15 @@
-import { stringify } from 'csv-stringify/sync';
-import { getSessionUser } from '@/lib/auth/session';
+import { authorise } from '@/lib/auth/session';
 import { fetchAllUsage, externalIdsByRobot } from '@/lib/usage/report';
 import { toDisplayError } from '@/lib/ui/display-error';
-import { sourceKeys, toUsageRow, USAGE_COLUMNS } from '@/lib/usage/rows';
+import { usageCsv } from '@/lib/usage/csv';
+import { toUsageRow } from '@/lib/usage/rows';
 import { resolveWindow, rfc3339 } from '@/lib/usage/window';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
 /** CSV of exactly the table's columns, for every robot in the window, so each customer can be billed. */
 export async function GET(request: Request): Promise<Response> {
-  if (!(await getSessionUser())) return Response.json({ error: 'Sign in to export usage.' }, { status: 401 });
+  const access = await authorise('view');
+  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   const url = new URL(request.url);
   const resolved = resolveWindow({ range: url.searchParams.get('range') ?? undefined, from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined }, new Date());
   if (!resolved.ok) return new Response(`${resolved.error}\n`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -16,11 +17,7 @@ export async function GET(request: Request): Promise<Response> {
   const robotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
   try {
     const [usage, externalIds] = await Promise.all([fetchAllUsage(resolved.window, robotId), externalIdsByRobot()]);
-    const rows = usage.entries.map((e) => toUsageRow(e, externalIds));
-    const sources = sourceKeys(rows);
-    const header = [...USAGE_COLUMNS.map((c) => c.label), ...sources.flatMap((s) => [`${s} conversations`, `${s} messages`])];
-    const records = rows.map((r) => [...USAGE_COLUMNS.map((c) => r[c.key]), ...sources.flatMap((s) => [r.bySource?.[s]?.conversations ?? '', r.bySource?.[s]?.messages ?? ''])]);
-    const csv = stringify([header, ...records]);
+    const csv = usageCsv(usage.entries.map((e) => toUsageRow(e, externalIds)));
     const name = `usage_${resolved.window.fromDay}_${resolved.window.toDay}${robotId ? `_${robotId}` : ''}.csv`;
     return new Response(csv, {
       headers: {

@@ -5,11 +5,13 @@ import { SelectField, TextField } from '@/components/ui/form-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
-import { formatDateTime } from '@/lib/ui/format';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { distinctEventTypes, listWebhookEvents } from '@/lib/webhooks/event-store';
 import { WebhooksTabs } from '../webhooks-tabs';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
+import { LocalTime } from '@/components/ui/local-time';
+import { robotNamesById } from '@/lib/robots/robots';
+import { prettyJson } from '@/lib/ui/format';
 
 export const metadata: Metadata = { title: 'Events received' };
 export const dynamic = 'force-dynamic';
@@ -37,6 +39,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
 
   const { rows, total } = listWebhookEvents({ type, robotId, conversationId, includeTests }, PAGE_SIZE, (page - 1) * PAGE_SIZE);
   const types = distinctEventTypes();
+  const names = rows.some((e) => e.robotId) ? await robotNamesById() : new Map<string, string>();
   const base = new URLSearchParams();
   if (type) base.set('type', type);
   if (robotId) base.set('robot', robotId);
@@ -66,8 +69,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         </div>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm" data-testid="events-table">
+          <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+            <table className="stack-table w-full text-left text-sm" data-testid="events-table">
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">Received</th>
@@ -81,17 +84,17 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.webhookId} className="border-t border-slate-100 align-top" data-testid="event-row">
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(e.receivedAt)}</td>
-                    <td className="px-3 py-2">{e.type}{e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{e.robotId ? <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>{e.robotId}</Link> : '—'}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{e.externalId ?? '—'}</td>
-                    <td className="px-3 py-2 font-mono text-xs">
+                    <td className="px-3 py-2 whitespace-nowrap" data-label="Received"><LocalTime iso={e.receivedAt} /></td>
+                    <td className="px-3 py-2" data-label="Type">{e.type}{e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}</td>
+                    <td className="px-3 py-2 text-xs" data-label="Robot">{e.robotId ? <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>{names.get(e.robotId) ?? <code className="font-mono">{e.robotId}</code>}</Link> : '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs" data-label="Customer">{e.externalId ?? '—'}</td>
+                    <td className="px-3 py-2 font-mono text-xs" data-label="Conversation">
                       {e.conversationId ? <Link className="text-brand-700 underline" href={`/conversations?conversation=${encodeURIComponent(e.conversationId)}`}>{e.conversationId}</Link> : '—'}
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="px-3 py-2" data-label="Payload">
                       <details>
                         <summary className="cursor-pointer text-slate-600">Show</summary>
-                        <pre className="mt-2 max-w-xl overflow-auto whitespace-pre-wrap break-all text-xs">{e.payload}</pre>
+                        <pre className="mt-2 max-h-96 w-[min(36rem,80vw)] overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-words" data-testid="event-payload">{prettyJson(e.payload)}</pre>
                       </details>
                     </td>
                   </tr>

@@ -1,11 +1,12 @@
-import { getSessionUser } from '@/lib/auth/session';
+import { authorise } from '@/lib/auth/session';
 import { getDelivery } from '@/lib/webhooks/deliveries';
 import { displayErrorResponse, toDisplayError } from '@/lib/ui/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
 /** For the browser's polling of one delivery; the key stays here on the server. */
 export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
-  if (!(await getSessionUser())) return Response.json({ error: { title: 'Signed out', message: 'Sign in again to follow this delivery.' } }, { status: 401 });
+  const access = await authorise('view');
+  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   const { deliveryId } = await params;
   if (!SAFE_ID.test(deliveryId)) return Response.json({ error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } }, { status: 400 });
   try {

@@ -1,19 +1,38 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { DeliveryDetail } from '../../delivery-detail';
 import { requireSessionUser } from '@/lib/auth/session';
+import { NotFoundError } from '@/lib/partner/errors';
+import type { Delivery } from '@/lib/partner/schemas';
+import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { SAFE_ID } from '@/lib/ui/search-params';
+import { getDelivery } from '@/lib/webhooks/deliveries';
+import { DeliveryDetail } from '../../delivery-detail';
 
 export const metadata: Metadata = { title: 'Delivery' };
 
 export default async function DeliveryPage({ params }: { params: Promise<{ deliveryId: string }> }) {
   await requireSessionUser();
   const { deliveryId } = await params;
+  if (!SAFE_ID.test(deliveryId)) notFound();
+  // Read once here so an unknown id answers 404 before anything is sent; the browser then polls.
+  let initial: Delivery | undefined;
+  let error: DisplayError | undefined;
+  try {
+    initial = (await getDelivery(deliveryId)).data;
+  } catch (err) {
+    if (err instanceof NotFoundError) notFound();
+    error = toDisplayError(err);
+  }
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/webhooks" className="text-brand-700 underline">Webhooks</Link> / {deliveryId}</nav>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/webhooks" className="text-brand-700 underline">Webhooks</Link> / {deliveryId}
+      </nav>
       <PageHeader title="Delivery" description="Every attempt, what your endpoint answered, and the payload. Pending and retrying deliveries refresh by themselves." />
-      <DeliveryDetail deliveryId={deliveryId} />
+      {error ? <ApiErrorNotice error={error} /> : <DeliveryDetail deliveryId={deliveryId} initial={initial} />}
     </>
   );
 }
