@@ -39,7 +39,8 @@ function readReport<T>(file: string, schema: z.ZodType<T>): T | undefined {
   }
 }
 
-step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+// ESLint, then Prettier's check of the formatting: `npm run lint`.
+step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', bin('tsc'), ['--noEmit']);
 
 console.log('\n=== unit and API tests (vitest) ===');
