@@ -24,7 +24,9 @@ export function SignInAgainLink() {
         event.preventDefault();
         window.location.assign(signInHere());
       }}
-      className="mt-2 inline-block rounded-md bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700" data-testid="sign-in-again">
+      className="mt-2 inline-block rounded-md bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700"
+      data-testid="sign-in-again"
+    >
       Sign in again
     </a>
   );
@@ -47,14 +49,20 @@ export function SignedInUser({ name, email, role, children }: { name: string; em
       <div data-testid="signed-out-note">
         <p className="font-medium">Signed out</p>
         <p className="text-slate-600">Your session ended.</p>
-        <a href={href} className="mt-3 inline-block rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100">Sign in again</a>
+        <a href={href} className="mt-3 inline-block rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100">
+          Sign in again
+        </a>
       </div>
     );
   }
   return (
     <div>
-      <p className="font-medium" data-testid="current-user">{name}</p>
-      <p className="text-slate-600">{email} · <span data-testid="current-role">{role}</span></p>
+      <p className="font-medium" data-testid="current-user">
+        {name}
+      </p>
+      <p className="text-slate-600">
+        {email} · <span data-testid="current-role">{role}</span>
+      </p>
       {children}
     </div>
   );

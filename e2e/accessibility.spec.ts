@@ -5,7 +5,13 @@ import { expect, logIn, test } from './fixtures';
 async function expectNoViolations(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
   expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
 }
 
@@ -19,8 +25,21 @@ test('the sign-in and return pages are accessible', async ({ page }) => {
 test('the main pages are accessible', async ({ page, control }) => {
   const robot = await control.createRobot({ name: `A11y robot ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
   await logIn(page, 'admin');
-  const conversation = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, { channel_type: 'widget', messages: [{ role: 'client', text: 'Hi' }] });
-  const pages = ['/robots', `/robots/${robot.id}`, '/usage', '/webhooks', '/webhooks/events', '/conversations', `/conversations?conversation=${conversation.body.conversation_id}`, '/rules', '/settings'];
+  const conversation = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, {
+    channel_type: 'widget',
+    messages: [{ role: 'client', text: 'Hi' }],
+  });
+  const pages = [
+    '/robots',
+    `/robots/${robot.id}`,
+    '/usage',
+    '/webhooks',
+    '/webhooks/events',
+    '/conversations',
+    `/conversations?conversation=${conversation.body.conversation_id}`,
+    '/rules',
+    '/settings',
+  ];
   for (const path of pages) {
     await page.goto(path);
     await expectNoViolations(page, path);

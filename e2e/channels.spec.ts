@@ -92,7 +92,10 @@ test.describe('social-DM handshake', () => {
   });
 
   test('the return page without a session confirms through the API and offers sign-in', async ({ page, control }) => {
-    const robot = await control.createRobot({ name: unique('Anonymous return'), channels: [{ type: 'social_dm', is_active: false, username: 'anon.page' }] });
+    const robot = await control.createRobot({
+      name: unique('Anonymous return'),
+      channels: [{ type: 'social_dm', is_active: false, username: 'anon.page' }],
+    });
     const channelId = robot.channels?.[0]?.id;
     expect(channelId, 'the control API answers the robot with its channels').toBeTruthy();
     // The query claims "connected"; the API knows the channel is inactive.

@@ -6,7 +6,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function newConversation(control: ControlApi): Promise<string> {
   const robot = await control.createRobot({ name: `Conversation robot ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
-  const res = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, { channel_type: 'widget', messages: [{ role: 'client', text: 'Can you send me the invoice?' }] });
+  const res = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, {
+    channel_type: 'widget',
+    messages: [{ role: 'client', text: 'Can you send me the invoice?' }],
+  });
   expect(res.status).toBe(201);
   return res.body.conversation_id;
 }
@@ -57,13 +60,19 @@ test('attachments upload, and refusals say why', async ({ page, control }) => {
 });
 
 test('a rule is looked up by id and shown readably', async ({ page, control }) => {
-  const robot = await control.createRobot({ name: `Rules robot ${Date.now()}`, channels: [{ type: 'social_dm', is_active: true, username: 'rules.page' }] });
+  const robot = await control.createRobot({
+    name: `Rules robot ${Date.now()}`,
+    channels: [{ type: 'social_dm', is_active: true, username: 'rules.page' }],
+  });
   const channelId = robot.channels?.[0]?.id ?? '';
   const created = await control.call<{ id: string }>('POST', `/channels/${channelId}/rules`, {
     name: 'Price question',
     trigger: { on: 'comment', keywords: ['price', 'cost'], match: 'contains' },
     reply_in_comment: { body: 'Check your DMs!' },
-    then_send_dm: [{ type: 'text', body: 'Our prices start at 10 EUR.' }, { type: 'link', url: 'https://example.com/prices', label: 'Price list' }],
+    then_send_dm: [
+      { type: 'text', body: 'Our prices start at 10 EUR.' },
+      { type: 'link', url: 'https://example.com/prices', label: 'Price list' },
+    ],
     require_follow: { enabled: true, prompt: 'Follow us first', button_text: 'I follow', retry_prompt: 'Not yet following' },
   });
   expect(created.status).toBe(201);

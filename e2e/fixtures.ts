@@ -107,7 +107,7 @@ export const test = base.extend<{ control: ControlApi }, { apiKey: string; partn
   ],
   partnerApi: [
     async ({ apiKey }, use) => {
-      await use(async <T,>(path: string) => {
+      await use(async <T>(path: string) => {
         const res = await fetch(`${E2E.sandboxUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
         return { status: res.status, body: (await res.json()) as T };
       });

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import { expect, snap, test, logIn } from './fixtures';
 
-type UsageEntry = { robot_id: string; name: string; messages: { total: number; units: number; by_role: { client: number; ai: number; operator: number } }; conversations: { total: number } };
+type UsageEntry = {
+  robot_id: string;
+  name: string;
+  messages: { total: number; units: number; by_role: { client: number; ai: number; operator: number } };
+  conversations: { total: number };
+};
 type UsageReport = { data: UsageEntry[]; pagination: { total_count: number } };
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -80,5 +85,10 @@ test('the CSV has one row per robot with external ids and the API figures', asyn
   const acme = api.body.data.find((e) => e.name === 'Acme Support');
   expect(acme).toBeDefined();
   const acmeLine = csv.find((line) => line.startsWith('Acme Support,'));
-  expect(acmeLine?.split(',').slice(1, 5)).toEqual(['cust-acme', acme?.robot_id, String(acme?.messages.total), String(acme?.messages.by_role.client)]);
+  expect(acmeLine?.split(',').slice(1, 5)).toEqual([
+    'cust-acme',
+    acme?.robot_id,
+    String(acme?.messages.total),
+    String(acme?.messages.by_role.client),
+  ]);
 });

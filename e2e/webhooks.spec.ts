@@ -23,7 +23,10 @@ test('a test event is delivered to our receiver and shows as succeeded', async (
 
 test('a failing webhook URL accumulates attempts until the delivery fails', async ({ page, control }) => {
   await logIn(page, 'admin');
-  const account = await control.call<{ webhook: { url: string; auth_token: string; custom_headers?: Record<string, string> } }>('GET', `/accounts/${control.demoAccountId()}`);
+  const account = await control.call<{ webhook: { url: string; auth_token: string; custom_headers?: Record<string, string> } }>(
+    'GET',
+    `/accounts/${control.demoAccountId()}`,
+  );
   const webhook = account.body.webhook;
   await control.withAccount({ webhook: { ...webhook, url: 'http://127.0.0.1:9/refused' } }, async () => {
     await page.goto('/webhooks');
@@ -36,7 +39,14 @@ test('a failing webhook URL accumulates attempts until the delivery fails', asyn
     await snap(page, 'delivery-retrying');
 
     // D20: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h between attempts.
-    for (const [wait, attempts] of [[5, 2], [300, 3], [1800, 4], [7200, 5], [18000, 6], [36000, 7]] as const) {
+    for (const [wait, attempts] of [
+      [5, 2],
+      [300, 3],
+      [1800, 4],
+      [7200, 5],
+      [18000, 6],
+      [36000, 7],
+    ] as const) {
       await control.advanceClock(wait);
       await expect(page.getByTestId('delivery-attempt')).toHaveCount(attempts, { timeout: 15_000 });
     }
@@ -51,7 +61,11 @@ test('a failing webhook URL accumulates attempts until the delivery fails', asyn
 });
 
 test("a simulated conversation's events appear on the events page", async ({ page, control }) => {
-  const robot = await control.createRobot({ name: `Events robot ${Date.now()}`, external_id: `cust-ev-${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
+  const robot = await control.createRobot({
+    name: `Events robot ${Date.now()}`,
+    external_id: `cust-ev-${Date.now()}`,
+    channels: [{ type: 'widget', is_active: true }],
+  });
   const conversation = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, {
     channel_type: 'widget',
     messages: [

@@ -70,7 +70,10 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   app.route('/', createControlApp(ctx));
 
   // D23/D24: the panel's pages call the control API above in process, with the admin token.
-  app.route('/', createPanelApp(async (url, init) => app.request(url, init), adminToken));
+  app.route(
+    '/',
+    createPanelApp(async (url, init) => app.request(url, init), adminToken),
+  );
 
   app.notFound(unmatched(app.routes));
   return { app, v1 };

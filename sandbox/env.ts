@@ -8,9 +8,7 @@ const EnvSchema = z.object({
     .max(65535, { error: 'must be a port number' })
     .default(4010),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('.data'),
-  SANDBOX_ADMIN_TOKEN: z
-    .string({ error: 'is required (at least 16 characters)' })
-    .min(16, { error: 'must be at least 16 characters' }),
+  SANDBOX_ADMIN_TOKEN: z.string({ error: 'is required (at least 16 characters)' }).min(16, { error: 'must be at least 16 characters' }),
 });
 
 export type SandboxEnv = z.infer<typeof EnvSchema>;

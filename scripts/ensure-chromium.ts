@@ -18,7 +18,9 @@ export function ensureChromium(): string {
   const found = findChromium();
   if (found) return found;
   if (process.getuid?.() !== 0) {
-    throw new Error('Chromium is not installed and this user cannot install it: run `sudo apt-get install -y chromium` or set CHROMIUM_PATH.');
+    throw new Error(
+      'Chromium is not installed and this user cannot install it: run `sudo apt-get install -y chromium` or set CHROMIUM_PATH.',
+    );
   }
   console.log('Installing Debian Chromium for the browser tests…');
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });

@@ -22,7 +22,10 @@ const launchEnvSchema = z
   .object({
     PORT: port('PORT', 3000),
     SANDBOX_PORT: port('SANDBOX_PORT', 4010),
-    DATA_DIR: z.string().optional().transform((v) => path.resolve(v || '.data')),
+    DATA_DIR: z
+      .string()
+      .optional()
+      .transform((v) => path.resolve(v || '.data')),
     SANDBOX_ADMIN_TOKEN: z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,}$/, 'SANDBOX_ADMIN_TOKEN must be at least 16 letters, digits, "-" or "_"')
@@ -31,7 +34,10 @@ const launchEnvSchema = z
     PARTNER_API_URL: z
       .string()
       .optional()
-      .refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), 'PARTNER_API_URL must be an http(s) URL, e.g. https://api.example.com'),
+      .refine(
+        (v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v),
+        'PARTNER_API_URL must be an http(s) URL, e.g. https://api.example.com',
+      ),
     SANDBOX_SIMULATOR: z.enum(['on', 'off'], 'SANDBOX_SIMULATOR must be "on" or "off"').default('on'),
     PARTNER_API_KEY: z
       .string()
@@ -60,7 +66,9 @@ export type LaunchConfig = {
 };
 
 /** Returns the config, or one line naming the bad setting. */
-export function readLaunchConfig(env: Record<string, string | undefined>): { ok: true; config: LaunchConfig } | { ok: false; error: string } {
+export function readLaunchConfig(
+  env: Record<string, string | undefined>,
+): { ok: true; config: LaunchConfig } | { ok: false; error: string } {
   const blankToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
   const parsed = launchEnvSchema.safeParse({
     PORT: env.PORT,
@@ -90,7 +98,8 @@ export function readLaunchConfig(env: Record<string, string | undefined>): { ok:
       sandboxAdminToken: e.SANDBOX_ADMIN_TOKEN ?? kept.sandboxAdminToken,
       authSecret: e.AUTH_SECRET ?? kept.authSecret,
       simulator: e.SANDBOX_SIMULATOR === 'on',
-      realService: e.PARTNER_API_URL && e.PARTNER_API_KEY ? { url: e.PARTNER_API_URL.replace(/\/+$/, ''), apiKey: e.PARTNER_API_KEY } : null,
+      realService:
+        e.PARTNER_API_URL && e.PARTNER_API_KEY ? { url: e.PARTNER_API_URL.replace(/\/+$/, ''), apiKey: e.PARTNER_API_KEY } : null,
     },
   };
 }

@@ -84,7 +84,9 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `Dashboard: http://localhost:${config.port}`,
-    config.realService ? `Partner API: ${config.realService.url}` : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,
+    config.realService
+      ? `Partner API: ${config.realService.url}`
+      : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,
     ...DEMO_USERS.map((u) => `Login (${u.role}): ${u.email} / ${u.password}`),
     '',
   ];

@@ -28,7 +28,12 @@ function step(name: string, command: string, args: string[]): boolean {
   return ok;
 }
 
-const vitestReport = z.object({ numPassedTests: z.number(), numFailedTests: z.number(), numTotalTestSuites: z.number().optional(), success: z.boolean().optional() });
+const vitestReport = z.object({
+  numPassedTests: z.number(),
+  numFailedTests: z.number(),
+  numTotalTestSuites: z.number().optional(),
+  success: z.boolean().optional(),
+});
 const playwrightReport = z.object({ stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number() }) });
 
 function readReport<T>(file: string, schema: z.ZodType<T>): T | undefined {
@@ -47,7 +52,11 @@ console.log('\n=== unit and API tests (vitest) ===');
 const vitestFile = path.join(REPORTS, 'vitest.json');
 const vitestOk = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
 const vitest = readReport(vitestFile, vitestReport);
-tallies.push({ name: 'vitest', passed: vitest?.numPassedTests ?? 0, failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1 });
+tallies.push({
+  name: 'vitest',
+  passed: vitest?.numPassedTests ?? 0,
+  failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1,
+});
 
 let chromium: string | undefined;
 try {
@@ -63,7 +72,11 @@ if (built && chromium) {
   const e2eFile = path.join(REPORTS, 'playwright.json');
   const e2eOk = run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eFile });
   const e2e = readReport(e2eFile, playwrightReport);
-  tallies.push({ name: 'e2e', passed: e2e ? e2e.stats.expected + e2e.stats.flaky : 0, failed: e2e ? e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1) : 1 });
+  tallies.push({
+    name: 'e2e',
+    passed: e2e ? e2e.stats.expected + e2e.stats.flaky : 0,
+    failed: e2e ? e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1) : 1,
+  });
 }
 
 console.log('\n=== summary ===');

@@ -26,7 +26,13 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   } catch (error) {
     // Only a refused sign-in is ours to report; the redirect Next throws on success must propagate.
     if (error instanceof AuthError) {
-      return { message: error.type === 'CredentialsSignin' ? 'Wrong email or password. Check both and try again.' : 'Sign-in failed. Try again in a moment.', email };
+      return {
+        message:
+          error.type === 'CredentialsSignin'
+            ? 'Wrong email or password. Check both and try again.'
+            : 'Sign-in failed. Try again in a moment.',
+        email,
+      };
     }
     throw error;
   }

@@ -9,12 +9,37 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form action={formAction} className="mt-6 space-y-4" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <TextField id="email" name="email" label="Email" type="email" autoComplete="username" required defaultValue={state.email} error={state.fieldErrors?.email?.[0]} className="w-full" />
-      <TextField id="password" name="password" label="Password" type="password" autoComplete="current-password" required error={state.fieldErrors?.password?.[0]} className="w-full" />
+      <TextField
+        id="email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        defaultValue={state.email}
+        error={state.fieldErrors?.email?.[0]}
+        className="w-full"
+      />
+      <TextField
+        id="password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={state.fieldErrors?.password?.[0]}
+        className="w-full"
+      />
       {state.message && (
-        <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{state.message}</p>
+        <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {state.message}
+        </p>
       )}
-      <button type="submit" disabled={pending} className="w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

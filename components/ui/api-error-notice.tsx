@@ -5,7 +5,11 @@ import type { DisplayError } from '@/lib/ui/display-error';
 /** Every API failure is shown with what to do and the request id support will ask for. */
 export function ApiErrorNotice({ error, className = '' }: { error: DisplayError; className?: string }) {
   return (
-    <div role="alert" data-testid="api-error" className={`rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 ${className}`}>
+    <div
+      role="alert"
+      data-testid="api-error"
+      className={`rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 ${className}`}
+    >
       <p className="font-semibold">{error.title}</p>
       <p className="mt-1">{error.message}</p>
       {error.sessionEnded && <SignInAgainLink />}
@@ -18,7 +22,11 @@ export function ApiErrorNotice({ error, className = '' }: { error: DisplayError;
           )}
           {error.resumeUrl && (
             // Exactly as the API returned it: the consent URL is opaque.
-            <a href={error.resumeUrl} className="rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800" data-testid="resume-handshake">
+            <a
+              href={error.resumeUrl}
+              className="rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800"
+              data-testid="resume-handshake"
+            >
               Resume the open handshake
             </a>
           )}
@@ -26,7 +34,11 @@ export function ApiErrorNotice({ error, className = '' }: { error: DisplayError;
       )}
       {error.requestId && (
         <p className="mt-2 text-red-800">
-          Request id <code className="rounded bg-white/70 px-1 font-mono" data-testid="request-id">{error.requestId}</code> — quote it to support.
+          Request id{' '}
+          <code className="rounded bg-white/70 px-1 font-mono" data-testid="request-id">
+            {error.requestId}
+          </code>{' '}
+          — quote it to support.
         </p>
       )}
     </div>

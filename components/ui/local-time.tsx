@@ -6,7 +6,14 @@ import { formatDateTime } from '@/lib/ui/format';
 const RELATIVE_FOR_MS = 24 * 60 * 60 * 1000;
 const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 // `dateStyle` cannot be combined with `timeZoneName`, so the parts are named one by one.
-const LOCAL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const LOCAL = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** "3 min ago", "in 2 h": for instants within a day of now. */
 export function relativeTime(ms: number, now: number): string | null {

@@ -40,7 +40,8 @@ export type Authorisation = { ok: true; user: SessionUser } | { ok: false; statu
 
 export const SESSION_ENDED: DisplayError = {
   title: 'Your session ended — sign in again',
-  message: 'You were signed out (in another tab, or the session expired). Nothing was changed; what you typed is kept. Sign in again and retry.',
+  message:
+    'You were signed out (in another tab, or the session expired). Nothing was changed; what you typed is kept. Sign in again and retry.',
   sessionEnded: true,
   status: 401,
 };
@@ -53,7 +54,11 @@ export async function authorise(permission: Permission): Promise<Authorisation> 
     return {
       ok: false,
       status: 403,
-      error: { title: 'Not allowed', message: `Your role (${user.role}) can view but not change anything. Ask an admin to do this.`, status: 403 },
+      error: {
+        title: 'Not allowed',
+        message: `Your role (${user.role}) can view but not change anything. Ask an admin to do this.`,
+        status: 403,
+      },
     };
   }
   return { ok: true, user };

@@ -7,4 +7,7 @@ export const botTokenSchema = z
   .string()
   .trim()
   .min(1, 'Paste the bot token.')
-  .regex(BOT_TOKEN_PATTERN, 'That does not look like a bot token: it should be 6–12 digits, a colon, then 30–64 letters, digits, "-" or "_".');
+  .regex(
+    BOT_TOKEN_PATTERN,
+    'That does not look like a bot token: it should be 6–12 digits, a colon, then 30–64 letters, digits, "-" or "_".',
+  );

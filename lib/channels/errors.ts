@@ -27,7 +27,8 @@ const shared = {
   }),
   plan_lapsed: () => ({
     title: 'Your plan has lapsed',
-    message: 'Channels cannot be connected or enabled until the plan is renewed. Renew it in the partner panel, then enable the channels you need again.',
+    message:
+      'Channels cannot be connected or enabled until the plan is renewed. Renew it in the partner panel, then enable the channels you need again.',
   }),
   role_missing: (err: PartnerApiError) => ({
     title: err.details.role === 'social_dm' ? 'This account has no social-DM access' : 'A role is missing on this account',
@@ -36,7 +37,10 @@ const shared = {
         ? 'Social-DM channels need the social_dm role on your partner account. Ask your service contact to grant it; no new key is needed.'
         : `The account lacks the ${typeof err.details.role === 'string' ? err.details.role : 'required'} role. Ask your service contact to grant it.`,
   }),
-  not_found: () => ({ title: 'Robot or channel not found', message: 'It was deleted or belongs to another account. Go back to the robots list and reload it.' }),
+  not_found: () => ({
+    title: 'Robot or channel not found',
+    message: 'It was deleted or belongs to another account. Go back to the robots list and reload it.',
+  }),
 };
 
 /** What the connect form knows besides the error: the robot holding the bot, and an open handshake to resume. */
@@ -50,12 +54,14 @@ export function otherRobotIdOf(err: unknown): string | undefined {
 }
 
 function botElsewhere(context: ConnectContext): Omit<DisplayError, 'requestId' | 'code' | 'status'> {
-  const ways = 'The API cannot disconnect a bot, so to use it here either delete that robot (which frees the bot) or disconnect the bot in the service’s panel, then connect it again. Or create a new bot and paste its token.';
+  const ways =
+    'The API cannot disconnect a bot, so to use it here either delete that robot (which frees the bot) or disconnect the bot in the service’s panel, then connect it again. Or create a new bot and paste its token.';
   const other = context.otherRobot;
   if (!other) {
     return {
       title: 'This bot is already connected to a robot outside this account',
-      message: 'A bot serves one robot at a time. Disconnect it in the service’s panel (or ask the service contact), or create a new bot and paste its token.',
+      message:
+        'A bot serves one robot at a time. Disconnect it in the service’s panel (or ask the service contact), or create a new bot and paste its token.',
     };
   }
   const name = other.name ? `“${other.name}”` : other.id;
@@ -72,7 +78,8 @@ export function connectErrorToDisplay(err: unknown, context: ConnectContext = {}
     bot_already_connected: () => botElsewhere(context),
     channel_type_taken: () => ({
       title: 'This robot already has a channel of this type',
-      message: 'A robot holds at most one channel per type. Use the existing channel (enable it below if it is off), or connect this bot to another robot.',
+      message:
+        'A robot holds at most one channel per type. Use the existing channel (enable it below if it is off), or connect this bot to another robot.',
     }),
     invalid_credential: () => ({
       title: 'The bot platform refused this token',

@@ -40,7 +40,10 @@ async function readBackChannel(robotId: string, channelId: string, isActive: boo
  * What really happened, from the API rather than the query string: the query only says what the
  * consent screen claims, and anyone can type a URL.
  */
-export async function confirmHandshakeOutcome(query: z.infer<typeof returnQuerySchema>, options: { readBackChannel: boolean }): Promise<HandshakeOutcome> {
+export async function confirmHandshakeOutcome(
+  query: z.infer<typeof returnQuerySchema>,
+  options: { readBackChannel: boolean },
+): Promise<HandshakeOutcome> {
   let robots;
   try {
     robots = await loadAllRobots();

@@ -26,9 +26,18 @@ export function rememberChannel(robotId: string, channel: Channel): void {
   // A later answer may omit fields an earlier one had: keep the known values.
   const existing = getDb().select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.channelId, channel.id)).get();
   const merged = existing
-    ? { ...row, username: row.username ?? existing.username, connectedAt: row.connectedAt ?? existing.connectedAt, type: row.type ?? existing.type }
+    ? {
+        ...row,
+        username: row.username ?? existing.username,
+        connectedAt: row.connectedAt ?? existing.connectedAt,
+        type: row.type ?? existing.type,
+      }
     : row;
-  getDb().insert(schema.channelSnapshots).values(merged).onConflictDoUpdate({ target: schema.channelSnapshots.channelId, set: merged }).run();
+  getDb()
+    .insert(schema.channelSnapshots)
+    .values(merged)
+    .onConflictDoUpdate({ target: schema.channelSnapshots.channelId, set: merged })
+    .run();
 }
 
 export function channelSnapshots(robotId: string): Map<string, ChannelSnapshotRow> {
@@ -36,14 +45,25 @@ export function channelSnapshots(robotId: string): Map<string, ChannelSnapshotRo
   return new Map(rows.map((r) => [r.channelId, r]));
 }
 
-export function rememberHandshake(input: { robotId: string; channelId: string; authorisationUrl: string; expiresAt: string | null; startedBy: string }): void {
+export function rememberHandshake(input: {
+  robotId: string;
+  channelId: string;
+  authorisationUrl: string;
+  expiresAt: string | null;
+  startedBy: string;
+}): void {
   const row = { ...input, startedAt: new Date().toISOString() };
   getDb().insert(schema.handshakes).values(row).onConflictDoUpdate({ target: schema.handshakes.channelId, set: row }).run();
 }
 
 /** The newest handshake we started on this robot, expired or not: the page decides what to say. */
 export function latestHandshake(robotId: string): HandshakeRow | undefined {
-  return getDb().select().from(schema.handshakes).where(eq(schema.handshakes.robotId, robotId)).orderBy(desc(schema.handshakes.startedAt)).get();
+  return getDb()
+    .select()
+    .from(schema.handshakes)
+    .where(eq(schema.handshakes.robotId, robotId))
+    .orderBy(desc(schema.handshakes.startedAt))
+    .get();
 }
 
 export function forgetHandshake(channelId: string): void {
@@ -54,7 +74,11 @@ export function forgetRobotHandshakes(robotId: string): void {
   getDb().delete(schema.handshakes).where(eq(schema.handshakes.robotId, robotId)).run();
 }
 
-const capacityHintSchema = z.object({ capacity: z.number().int().nonnegative(), occupied: z.number().int().nonnegative(), observedAt: z.string() });
+const capacityHintSchema = z.object({
+  capacity: z.number().int().nonnegative(),
+  occupied: z.number().int().nonnegative(),
+  observedAt: z.string(),
+});
 export type CapacityHint = z.infer<typeof capacityHintSchema>;
 const CAPACITY_SETTING = 'capacity_hint';
 

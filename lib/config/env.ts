@@ -14,7 +14,10 @@ const dashboardEnvSchema = z
     PARTNER_API_URL: z.url('PARTNER_API_URL must be an absolute http(s) URL').optional(),
     PARTNER_API_KEY: z.string().regex(API_KEY_SHAPE, `PARTNER_API_KEY: ${API_KEY_SHAPE_MESSAGE}`).optional(),
     PARTNER_API_MODE: z.enum(['sandbox', 'real']).default('real'),
-    PARTNER_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'PARTNER_WEBHOOK_SECRET must be a whsec_… secret').optional(),
+    PARTNER_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'PARTNER_WEBHOOK_SECRET must be a whsec_… secret')
+      .optional(),
     PARTNER_WEBHOOK_TOKEN: z.string().min(8, 'PARTNER_WEBHOOK_TOKEN must be at least 8 characters').optional(),
   })
   .readonly();

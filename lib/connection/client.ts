@@ -21,7 +21,9 @@ export function getPartnerClient(): PartnerClient {
     deadlineMs: 12_000,
     onRequest: (info) => {
       if (info.status === undefined || info.status >= 500) {
-        console.warn(`[partner-api] ${info.method} ${info.path} attempt ${info.attempt} -> ${info.status ?? 'no answer'} in ${info.durationMs} ms`);
+        console.warn(
+          `[partner-api] ${info.method} ${info.path} attempt ${info.attempt} -> ${info.status ?? 'no answer'} in ${info.durationMs} ms`,
+        );
       }
     },
   });

@@ -7,10 +7,12 @@ import { ACCEPTED_MEDIA_TYPES, ALTERNATIVE_MEDIA_SPELLINGS, type AttachmentKind 
  */
 export const ATTACHMENT_MEDIA_TYPES: Readonly<Record<string, AttachmentKind>> = {
   ...ACCEPTED_MEDIA_TYPES,
-  ...Object.fromEntries(Object.entries(ALTERNATIVE_MEDIA_SPELLINGS).flatMap(([alternative, standard]) => {
-    const kind = ACCEPTED_MEDIA_TYPES[standard];
-    return kind ? [[alternative, kind]] : [];
-  })),
+  ...Object.fromEntries(
+    Object.entries(ALTERNATIVE_MEDIA_SPELLINGS).flatMap(([alternative, standard]) => {
+      const kind = ACCEPTED_MEDIA_TYPES[standard];
+      return kind ? [[alternative, kind]] : [];
+    }),
+  ),
 };
 
 export const ATTACHMENT_ACCEPT = Object.keys(ATTACHMENT_MEDIA_TYPES).join(',');
@@ -24,7 +26,8 @@ export function attachmentProblem(file: { type: string; size: number; name: stri
     const kind = file.type || 'an unknown type';
     return `“${file.name}” is ${kind}, which cannot be sent. Use JPEG or PNG images, MP4, MOV, WebM, Ogg or AVI video, AAC, M4A or WAV audio, or PDF documents.`;
   }
-  if (file.size > MAX_UPLOAD_BYTES) return `“${file.name}” is ${formatMb(file.size)}; no plan accepts files over 20 MB. Compress it or share a link instead.`;
+  if (file.size > MAX_UPLOAD_BYTES)
+    return `“${file.name}” is ${formatMb(file.size)}; no plan accepts files over 20 MB. Compress it or share a link instead.`;
   return null;
 }
 

@@ -9,7 +9,11 @@ export function readSetting(key: string): string | null {
 
 export function writeSetting(key: string, value: string): void {
   const updatedAt = new Date().toISOString();
-  getDb().insert(schema.settings).values({ key, value, updatedAt }).onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt } }).run();
+  getDb()
+    .insert(schema.settings)
+    .values({ key, value, updatedAt })
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt } })
+    .run();
 }
 
 export function deleteSetting(key: string): void {

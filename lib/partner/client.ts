@@ -121,5 +121,4 @@ export function createPartnerClient(options: PartnerClientOptions) {
   };
 }
 
-
 export type PartnerClient = ReturnType<typeof createPartnerClient>;

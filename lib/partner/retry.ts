@@ -33,14 +33,7 @@ export function backoffMs(retryIndex: number, baseMs: number, random: () => numb
 }
 
 /** Failures of name resolution or of the TCP connect: no byte of the request reached the service. */
-const PRE_SEND_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const PRE_SEND_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * undici hides the system error under `cause` (`TypeError: fetch failed`), and happy-eyeballs

@@ -1,13 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import {
-  InvalidResponseError,
-  PartnerConnectionError,
-  PartnerError,
-  PartnerTimeoutError,
-  errorFromResponse,
-  retryAfterMs,
-} from './errors';
+import { InvalidResponseError, PartnerConnectionError, PartnerError, PartnerTimeoutError, errorFromResponse, retryAfterMs } from './errors';
 import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   MAX_RETRY_AFTER_MS,
@@ -133,10 +126,9 @@ export function createTransport(options: PartnerClientOptions): Transport {
           throw error;
         }
         if (signal.aborted) {
-          failure = new PartnerTimeoutError(
-            `The Partner API did not answer ${spec.method} ${path} within ${attemptTimeoutMs} ms.`,
-            { cause: error },
-          );
+          failure = new PartnerTimeoutError(`The Partner API did not answer ${spec.method} ${path} within ${attemptTimeoutMs} ms.`, {
+            cause: error,
+          });
           // The request may have been processed: only an idempotent one is repeated.
           canRetry = isIdempotent(spec.method);
         } else {

@@ -11,7 +11,9 @@ type Page<T> = { data?: T[] | null; pagination?: Pagination | null };
  * Reads every page of a paginated list, trusting `has_more` and, from a service that leaves it
  * out, stopping at the first short page. `first` is the first page's body, for its other fields.
  */
-export async function walkPages<T, P extends Page<T>>(fetchPage: (limit: number, offset: number) => Promise<P>): Promise<{ items: T[]; first: P | undefined }> {
+export async function walkPages<T, P extends Page<T>>(
+  fetchPage: (limit: number, offset: number) => Promise<P>,
+): Promise<{ items: T[]; first: P | undefined }> {
   const items: T[] = [];
   let first: P | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

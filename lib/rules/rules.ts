@@ -10,7 +10,10 @@ export async function loadRule(robotId: string, channelId: string, ruleId: strin
   } catch (err) {
     return {
       error: toDisplayError(err, {
-        not_found: () => ({ title: 'Rule not found', message: 'No rule with this id exists on that channel. Check the id in the panel where the rule was created.' }),
+        not_found: () => ({
+          title: 'Rule not found',
+          message: 'No rule with this id exists on that channel. Check the id in the panel where the rule was created.',
+        }),
       }),
     };
   }
@@ -19,6 +22,8 @@ export async function loadRule(robotId: string, channelId: string, ruleId: strin
 /** Rules live only on social-DM channels; each option's value is `robotId:channelId`. */
 export function socialDmChannelOptions(robots: Robot[]): { value: string; label: string }[] {
   return robots.flatMap((r) =>
-    (r.channels ?? []).filter((c) => c.type === 'social_dm' && c.id).map((c) => ({ value: `${r.id}:${c.id}`, label: `${r.name ?? r.id} — Social DM${c.is_active ? '' : ' (inactive)'}` })),
+    (r.channels ?? [])
+      .filter((c) => c.type === 'social_dm' && c.id)
+      .map((c) => ({ value: `${r.id}:${c.id}`, label: `${r.name ?? r.id} — Social DM${c.is_active ? '' : ' (inactive)'}` })),
   );
 }

@@ -34,13 +34,24 @@ export function toDisplayError(err: unknown, overrides: CodeMessages = {}): Disp
     return { ...byStatus(err), ...base };
   }
   if (err instanceof PartnerTimeoutError) {
-    return { title: 'The Partner API did not answer in time', message: 'Nothing was changed on our side. Try again in a moment; if it keeps happening, check the service status.' };
+    return {
+      title: 'The Partner API did not answer in time',
+      message: 'Nothing was changed on our side. Try again in a moment; if it keeps happening, check the service status.',
+    };
   }
   if (err instanceof PartnerConnectionError) {
-    return { title: 'Could not reach the Partner API', message: 'Check that the service address on the Settings page is right and that the service is running, then try again.' };
+    return {
+      title: 'Could not reach the Partner API',
+      message: 'Check that the service address on the Settings page is right and that the service is running, then try again.',
+    };
   }
   if (err instanceof InvalidResponseError) {
-    return { title: 'The Partner API sent an answer we could not read', message: 'This is a problem between the service and this dashboard, not with your data. Contact support with the request id.', requestId: err.requestId, status: err.status };
+    return {
+      title: 'The Partner API sent an answer we could not read',
+      message: 'This is a problem between the service and this dashboard, not with your data. Contact support with the request id.',
+      requestId: err.requestId,
+      status: err.status,
+    };
   }
   if (err instanceof MissingConnectionError) {
     return { title: 'No Partner API is configured', message: err.message };
@@ -51,20 +62,33 @@ export function toDisplayError(err: unknown, overrides: CodeMessages = {}): Disp
 function byStatus(err: PartnerApiError): Omit<DisplayError, 'requestId' | 'code' | 'status'> {
   const serviceSays = err.message ? ` The service says: “${err.message}”` : '';
   if (err instanceof AuthenticationError) {
-    return { title: 'The API key was refused', message: 'The key is missing, wrong, revoked or expired. Copy a current key from the partner panel and enter it on the Settings page.' };
+    return {
+      title: 'The API key was refused',
+      message:
+        'The key is missing, wrong, revoked or expired. Copy a current key from the partner panel and enter it on the Settings page.',
+    };
   }
   if (err instanceof RateLimitError) {
     const wait = err.retryAfterSeconds;
-    return { title: 'Too many requests right now', message: `Your account is calling the API faster than its plan allows. ${wait ? `Try again in ${wait} s.` : 'Wait a minute and try again.'}` };
+    return {
+      title: 'Too many requests right now',
+      message: `Your account is calling the API faster than its plan allows. ${wait ? `Try again in ${wait} s.` : 'Wait a minute and try again.'}`,
+    };
   }
   if (err instanceof NotFoundError) {
-    return { title: 'Not found', message: `It no longer exists or belongs to another account. Reload the page to see the current list.${serviceSays}` };
+    return {
+      title: 'Not found',
+      message: `It no longer exists or belongs to another account. Reload the page to see the current list.${serviceSays}`,
+    };
   }
   if (err instanceof PermissionDeniedError) {
     return { title: 'Not permitted', message: `Your account's plan, roles or capacity do not allow this.${serviceSays}` };
   }
   if (err.status >= 500) {
-    return { title: 'The Partner API had a problem', message: `The service failed to answer (${err.status}). Try again shortly; if it persists, contact support with the request id.` };
+    return {
+      title: 'The Partner API had a problem',
+      message: `The service failed to answer (${err.status}). Try again shortly; if it persists, contact support with the request id.`,
+    };
   }
   return { title: `The request was refused (${err.status})`, message: err.message || 'The service refused the request.' };
 }

@@ -27,15 +27,28 @@ function query(window: UsageWindow, robotId: string | undefined) {
 }
 
 /** One page of the report, as the table shows it, with the API's own pagination. */
-export async function fetchUsagePage(window: UsageWindow, robotId: string | undefined, page: number): Promise<{ report: UsageReport; requestId: string | undefined }> {
-  const { data, requestId } = await getPartnerClient().getUsage({ ...query(window, robotId), limit: USAGE_TABLE_PAGE_SIZE, offset: (page - 1) * USAGE_TABLE_PAGE_SIZE });
+export async function fetchUsagePage(
+  window: UsageWindow,
+  robotId: string | undefined,
+  page: number,
+): Promise<{ report: UsageReport; requestId: string | undefined }> {
+  const { data, requestId } = await getPartnerClient().getUsage({
+    ...query(window, robotId),
+    limit: USAGE_TABLE_PAGE_SIZE,
+    offset: (page - 1) * USAGE_TABLE_PAGE_SIZE,
+  });
   return { report: data, requestId };
 }
 
 /** Every robot's entry in the window: totals, charts and the CSV cover the whole account, not one page. */
-export async function fetchAllUsage(window: UsageWindow, robotId: string | undefined): Promise<{ entries: UsageEntry[]; metadata: UsageReport['metadata'] }> {
+export async function fetchAllUsage(
+  window: UsageWindow,
+  robotId: string | undefined,
+): Promise<{ entries: UsageEntry[]; metadata: UsageReport['metadata'] }> {
   const client = getPartnerClient();
-  const { items, first } = await walkPages<UsageEntry, UsageReport>(async (limit, offset) => (await client.getUsage({ ...query(window, robotId), limit, offset })).data);
+  const { items, first } = await walkPages<UsageEntry, UsageReport>(
+    async (limit, offset) => (await client.getUsage({ ...query(window, robotId), limit, offset })).data,
+  );
   return { entries: items, metadata: first?.metadata };
 }
 
@@ -58,7 +71,11 @@ export type UsageView = {
 };
 
 /** Everything the usage page shows, or the failure to show instead. */
-export async function loadUsageView(window: UsageWindow, robotId: string | undefined, page: number): Promise<{ ok: true; view: UsageView } | { ok: false; error: unknown }> {
+export async function loadUsageView(
+  window: UsageWindow,
+  robotId: string | undefined,
+  page: number,
+): Promise<{ ok: true; view: UsageView } | { ok: false; error: unknown }> {
   try {
     const robots = await loadAllRobots();
     const externalIds = externalIdsOf(robots);

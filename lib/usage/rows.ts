@@ -31,7 +31,9 @@ export const USAGE_COLUMNS = [
 export function toUsageRow(entry: UsageEntry, externalIds: Map<string, string>): UsageRow {
   const robotId = entry.robot_id ?? '';
   const bySource = entry.by_source
-    ? Object.fromEntries(Object.entries(entry.by_source).map(([k, v]) => [k, { conversations: v?.conversations ?? 0, messages: v?.messages ?? 0 }]))
+    ? Object.fromEntries(
+        Object.entries(entry.by_source).map(([k, v]) => [k, { conversations: v?.conversations ?? 0, messages: v?.messages ?? 0 }]),
+      )
     : null;
   return {
     robotId,

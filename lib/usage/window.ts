@@ -76,7 +76,8 @@ export function customRangeProblem(fromDay: string | undefined, toDay: string | 
   if (!to) return 'Pick an end date as well as the start date.';
   if (from > to) return 'The start date is after the end date.';
   const days = differenceInCalendarDays(to, from) + 1;
-  if (days > MAX_WINDOW_DAYS) return `A window can cover at most a year (${MAX_WINDOW_DAYS} days); this one covers ${days} days. Shorten it and apply again.`;
+  if (days > MAX_WINDOW_DAYS)
+    return `A window can cover at most a year (${MAX_WINDOW_DAYS} days); this one covers ${days} days. Shorten it and apply again.`;
   return null;
 }
 
@@ -86,7 +87,12 @@ const paramsSchema = z.object({ range: z.enum(USAGE_PRESETS).optional(), from: z
 export function resolveWindow(params: { range?: string; from?: string; to?: string }, now: Date): WindowResult {
   const fallback = presetWindow('30d', now);
   const parsed = paramsSchema.safeParse(params);
-  if (!parsed.success) return { ok: false, error: `“${String(params.range).slice(0, 30)}” is not a window we know; showing the last 30 days.`, window: fallback };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `“${String(params.range).slice(0, 30)}” is not a window we know; showing the last 30 days.`,
+      window: fallback,
+    };
   const { range, from, to } = parsed.data;
   if (range === 'custom' || (!range && (from || to))) {
     const problem = customRangeProblem(from, to);

@@ -5,9 +5,18 @@ import type { Delivery, DeliveryList, DeliveryStatus, TestEventResult } from '@/
 
 export const DELIVERY_PAGE_SIZE = 20;
 
-export async function loadDeliveries(input: { status?: DeliveryStatus; eventType?: string; page: number }): Promise<{ ok: true; list: DeliveryList } | { ok: false; error: unknown }> {
+export async function loadDeliveries(input: {
+  status?: DeliveryStatus;
+  eventType?: string;
+  page: number;
+}): Promise<{ ok: true; list: DeliveryList } | { ok: false; error: unknown }> {
   try {
-    const { data } = await getPartnerClient().listDeliveries({ status: input.status, event_type: input.eventType, limit: DELIVERY_PAGE_SIZE, offset: (input.page - 1) * DELIVERY_PAGE_SIZE });
+    const { data } = await getPartnerClient().listDeliveries({
+      status: input.status,
+      event_type: input.eventType,
+      limit: DELIVERY_PAGE_SIZE,
+      offset: (input.page - 1) * DELIVERY_PAGE_SIZE,
+    });
     return { ok: true, list: data };
   } catch (error) {
     return { ok: false, error };

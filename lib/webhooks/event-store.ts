@@ -20,7 +20,14 @@ export function listWebhookEvents(filter: EventFilter, limit: number, offset: nu
   if (!filter.includeTests) conditions.push(eq(schema.webhookEvents.isTest, false));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const db = getDb();
-  const rows = db.select().from(schema.webhookEvents).where(where).orderBy(desc(schema.webhookEvents.receivedAt), desc(sql`rowid`)).limit(limit).offset(offset).all();
+  const rows = db
+    .select()
+    .from(schema.webhookEvents)
+    .where(where)
+    .orderBy(desc(schema.webhookEvents.receivedAt), desc(sql`rowid`))
+    .limit(limit)
+    .offset(offset)
+    .all();
   const [counted] = db.select({ n: count() }).from(schema.webhookEvents).where(where).all();
   return { rows, total: counted?.n ?? 0 };
 }
@@ -34,7 +41,14 @@ export function distinctEventTypes(): string[] {
     .sort();
 }
 
-export type ConversationSummary = { conversationId: string; robotId: string | null; externalId: string | null; events: number; lastType: string; lastAt: string };
+export type ConversationSummary = {
+  conversationId: string;
+  robotId: string | null;
+  externalId: string | null;
+  events: number;
+  lastType: string;
+  lastAt: string;
+};
 
 /** Conversations known from received events, most recently active first. */
 export function recentConversations(limit: number, robotId?: string): ConversationSummary[] {
@@ -50,7 +64,15 @@ export function recentConversations(limit: number, robotId?: string): Conversati
     if (!row.conversationId) continue;
     const known = byConversation.get(row.conversationId);
     if (known) known.events += 1;
-    else byConversation.set(row.conversationId, { conversationId: row.conversationId, robotId: row.robotId, externalId: row.externalId, events: 1, lastType: row.type, lastAt: row.receivedAt });
+    else
+      byConversation.set(row.conversationId, {
+        conversationId: row.conversationId,
+        robotId: row.robotId,
+        externalId: row.externalId,
+        events: 1,
+        lastType: row.type,
+        lastAt: row.receivedAt,
+      });
   }
   return [...byConversation.values()].slice(0, limit);
 }

@@ -53,15 +53,23 @@ function sameToken(given: string | null, expected: string): boolean {
  */
 export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Outcome> {
   if (!deps.secret || !deps.authToken) {
-    return { status: 503, body: { error: 'webhook_receiver_not_configured', message: 'Set PARTNER_WEBHOOK_SECRET and PARTNER_WEBHOOK_TOKEN to receive events.' } };
+    return {
+      status: 503,
+      body: {
+        error: 'webhook_receiver_not_configured',
+        message: 'Set PARTNER_WEBHOOK_SECRET and PARTNER_WEBHOOK_TOKEN to receive events.',
+      },
+    };
   }
   if (!sameToken(request.headers.get('x-webhook-token'), deps.authToken)) {
     return { status: 401, body: { error: 'unauthorised', message: 'Missing or wrong X-Webhook-Token.' } };
   }
   const declaredLength = Number(request.headers.get('content-length') ?? '0');
-  if (declaredLength > MAX_WEBHOOK_BYTES) return { status: 413, body: { error: 'too_large', message: `Events are at most ${MAX_WEBHOOK_BYTES} bytes.` } };
+  if (declaredLength > MAX_WEBHOOK_BYTES)
+    return { status: 413, body: { error: 'too_large', message: `Events are at most ${MAX_WEBHOOK_BYTES} bytes.` } };
   const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES) return { status: 413, body: { error: 'too_large', message: `Events are at most ${MAX_WEBHOOK_BYTES} bytes.` } };
+  if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES)
+    return { status: 413, body: { error: 'too_large', message: `Events are at most ${MAX_WEBHOOK_BYTES} bytes.` } };
 
   const headers = {
     'webhook-id': request.headers.get('webhook-id') ?? '',

@@ -124,7 +124,15 @@ export function seedBenchData(ctx: SandboxContext, nowMs: number, robots: number
       const history = histories[r];
       const model = history && at >= history.changeAt ? history.to : (history?.first ?? 'standard');
       counts[r] = (counts[r] ?? 0) + 1;
-      insertMessage.run(`msg_bench${pad(k, 8)}`, convId(convOf[i] ?? 0), robotIds[r], ROLES[roleOf[i] ?? 0], TEXTS[k % TEXTS.length], at, model === 'enhanced' ? 2 : 1);
+      insertMessage.run(
+        `msg_bench${pad(k, 8)}`,
+        convId(convOf[i] ?? 0),
+        robotIds[r],
+        ROLES[roleOf[i] ?? 0],
+        TEXTS[k % TEXTS.length],
+        at,
+        model === 'enhanced' ? 2 : 1,
+      );
     }
   });
   const t2 = performance.now();

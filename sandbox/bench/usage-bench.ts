@@ -142,7 +142,13 @@ async function main() {
         request.on('error', reject);
       });
 
-    const samples = { pageHttp: [] as number[], cachedHttp: [] as number[], pageRollup: [] as number[], pageScan: [] as number[], allPagesHttp: [] as number[] };
+    const samples = {
+      pageHttp: [] as number[],
+      cachedHttp: [] as number[],
+      pageRollup: [] as number[],
+      pageScan: [] as number[],
+      allPagesHttp: [] as number[],
+    };
     const one = { http: [] as number[], rollup: [] as number[], scan: [] as number[] };
     // A new window each run (1 s apart, arbitrary time of day at both ends), so none is cached.
     const windowOf = (run: number, shiftMs = 0) => {
@@ -203,10 +209,14 @@ async function main() {
       const [single, singleMs] = time(() => scanFigures(scanDb, [seed.largestRobotId], fromMs, toMs));
       if (!isDeepStrictEqual(rollupAnswers[run], [page, single])) throw new Error(`roll-ups and scan disagree (run ${run})`);
       const [pageAnswer, singleAnswer] = httpAnswers[run] ?? [];
-      for (const [answer, scanned] of [[pageAnswer, page], [singleAnswer, single]] as const) {
+      for (const [answer, scanned] of [
+        [pageAnswer, page],
+        [singleAnswer, single],
+      ] as const) {
         if (!answer) throw new Error(`no HTTP answer for run ${run}`);
         for (const entry of answer.data) {
-          if (!isDeepStrictEqual(figuresOf(entry), scanned.get(entry.robot_id))) throw new Error(`HTTP and scan disagree (run ${run}, ${entry.robot_id})`);
+          if (!isDeepStrictEqual(figuresOf(entry), scanned.get(entry.robot_id)))
+            throw new Error(`HTTP and scan disagree (run ${run}, ${entry.robot_id})`);
         }
       }
       if (run < WARMUP) continue;
@@ -229,13 +239,19 @@ async function main() {
     const all = stats(samples.allPagesHttp);
     const where = INLINE ? 'sandbox in this process (BENCH_SERVER=inline)' : 'sandbox in a child process, client in this one';
     console.log(`\n${RUNS} uncached runs per query, 365-day window with arbitrary time-of-day edges; ${where}:\n`);
-    console.log('| query | HTTP median | HTTP p95 | roll-ups median (in process) | scan median | scan p95 | scan ÷ roll-ups | scan ÷ HTTP |');
+    console.log(
+      '| query | HTTP median | HTTP p95 | roll-ups median (in process) | scan median | scan p95 | scan ÷ roll-ups | scan ÷ HTTP |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     console.log(row(`all robots, first page (limit ${PAGE})`, samples.pageHttp, samples.pageRollup, samples.pageScan));
     console.log(row(`one robot (${seed.largestRobotMessages.toLocaleString('en')} messages)`, one.http, one.rollup, one.scan));
     const cached = stats(samples.cachedHttp);
-    console.log(`\nsame first-page query answered from the cache (the fixed cost of a call): median ${fmt(cached.median)}, p95 ${fmt(cached.p95)}`);
-    console.log(`whole account over HTTP (${Math.ceil(ROBOTS / PAGE)} pages of ${PAGE}): median ${fmt(all.median)}, p95 ${fmt(all.p95)} (${samples.allPagesHttp.length} runs)`);
+    console.log(
+      `\nsame first-page query answered from the cache (the fixed cost of a call): median ${fmt(cached.median)}, p95 ${fmt(cached.p95)}`,
+    );
+    console.log(
+      `whole account over HTTP (${Math.ceil(ROBOTS / PAGE)} pages of ${PAGE}): median ${fmt(all.median)}, p95 ${fmt(all.p95)} (${samples.allPagesHttp.length} runs)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,11 @@ import type { Account, Channel, RobotDetail } from '../control-client/types';
 export function table(headers: string[], rows: string[][]): string {
   if (rows.length === 0) return '(none)';
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -13,7 +17,15 @@ export const roles = (list: string[]) => (list.length === 0 ? 'none' : list.join
 export function accountsTable(accounts: Account[]): string {
   return table(
     ['ACCOUNT', 'NAME', 'TIER', 'CAPACITY', 'ACTIVE', 'LAPSED', 'ROLES'],
-    accounts.map((a) => [a.account_id, a.name, a.tier, String(a.capacity), String(a.active_channels), a.lapsed ? 'yes' : 'no', roles(a.roles)]),
+    accounts.map((a) => [
+      a.account_id,
+      a.name,
+      a.tier,
+      String(a.capacity),
+      String(a.active_channels),
+      a.lapsed ? 'yes' : 'no',
+      roles(a.roles),
+    ]),
   );
 }
 
@@ -37,7 +49,13 @@ const channelText = (c: Channel) => `${c.type}:${c.status}${c.is_active ? '' : '
 export function robotsTable(robots: RobotDetail[]): string {
   return table(
     ['ROBOT', 'NAME', 'EXTERNAL_ID', 'MODEL', 'CHANNELS'],
-    robots.map((r) => [r.id, r.name, r.external_id ?? '-', r.model, r.channels.length === 0 ? '-' : r.channels.map(channelText).join('; ')]),
+    robots.map((r) => [
+      r.id,
+      r.name,
+      r.external_id ?? '-',
+      r.model,
+      r.channels.length === 0 ? '-' : r.channels.map(channelText).join('; '),
+    ]),
   );
 }
 

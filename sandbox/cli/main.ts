@@ -68,9 +68,16 @@ function overview(): string {
   const lines = [`usage: ${PROGRAM} <command> [arguments] [options]`, '', 'commands:'];
   for (const [group, entry] of Object.entries(GROUPS)) {
     if (isCommand(entry)) lines.push(`  ${group}${argList(entry)}`.padEnd(44) + entry.summary);
-    else for (const [sub, command] of Object.entries(entry)) lines.push(`  ${group} ${sub}${argList(command)}`.padEnd(44) + command.summary);
+    else
+      for (const [sub, command] of Object.entries(entry)) lines.push(`  ${group} ${sub}${argList(command)}`.padEnd(44) + command.summary);
   }
-  lines.push('', 'global options:', ...optionLines(GLOBAL_OPTIONS), '', `"${PROGRAM} <command> --help" shows a command's arguments and options.`);
+  lines.push(
+    '',
+    'global options:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    `"${PROGRAM} <command> --help" shows a command's arguments and options.`,
+  );
   return lines.join('\n');
 }
 
@@ -92,9 +99,19 @@ function resolve(argv: string[]): { name: string; command: Command; rest: string
   const command = sub === undefined ? undefined : entry[sub];
   if (command === undefined) {
     if (sub === undefined || sub === '--help' || sub === '-h') {
-      return { help: [`usage: ${PROGRAM} ${group} <${Object.keys(entry).join('|')}> ...`, '', ...Object.entries(entry).map(([s, c]) => `  ${group} ${s}`.padEnd(30) + c.summary)].join('\n') };
+      return {
+        help: [
+          `usage: ${PROGRAM} ${group} <${Object.keys(entry).join('|')}> ...`,
+          '',
+          ...Object.entries(entry).map(([s, c]) => `  ${group} ${s}`.padEnd(30) + c.summary),
+        ].join('\n'),
+      };
     }
-    throw new UsageError(`unknown command "${group} ${sub}" (try ${Object.keys(entry).map((s) => `"${group} ${s}"`).join(', ')})`);
+    throw new UsageError(
+      `unknown command "${group} ${sub}" (try ${Object.keys(entry)
+        .map((s) => `"${group} ${s}"`)
+        .join(', ')})`,
+    );
   }
   return { name: `${group} ${sub}`, command, rest: after };
 }
@@ -114,7 +131,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     name = found.name;
     const { command } = found;
-    const parsed = parseArgs({ args: found.rest, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: found.rest,
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
     const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
     if (values.help === true) {
       io.stdout(commandHelp(name, command));
@@ -122,7 +144,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const expected = command.args ?? [];
     if (parsed.positionals.length !== expected.length) {
-      throw new UsageError(expected.length === 0 ? `"${name}" takes no arguments` : `"${name}" needs ${expected.map((a) => `<${a}>`).join(' ')}`);
+      throw new UsageError(
+        expected.length === 0 ? `"${name}" takes no arguments` : `"${name}" needs ${expected.map((a) => `<${a}>`).join(' ')}`,
+      );
     }
     const token = typeof values.token === 'string' ? values.token : io.env.SANDBOX_ADMIN_TOKEN;
     if (token === undefined || token === '') throw new UsageError('no admin token: set SANDBOX_ADMIN_TOKEN or pass --token');
@@ -145,7 +169,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError && 'code' in error)) throw error;
-    io.stderr(`${PROGRAM}: ${error.message}\n${name === '' ? `run "${PROGRAM} --help" for the commands` : `run "${PROGRAM} ${name} --help" for usage`}`);
+    io.stderr(
+      `${PROGRAM}: ${error.message}\n${name === '' ? `run "${PROGRAM} --help" for the commands` : `run "${PROGRAM} ${name} --help" for usage`}`,
+    );
     return 2;
   }
 }

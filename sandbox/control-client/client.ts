@@ -187,7 +187,9 @@ export function issuesOf(error: ControlError): Issue[] {
   const issues = error.details.issues;
   if (!Array.isArray(issues)) return [];
   return issues.flatMap((issue: unknown) =>
-    isRecord(issue) && typeof issue.path === 'string' && typeof issue.message === 'string' ? [{ path: issue.path, message: issue.message }] : [],
+    isRecord(issue) && typeof issue.path === 'string' && typeof issue.message === 'string'
+      ? [{ path: issue.path, message: issue.message }]
+      : [],
   );
 }
 

@@ -64,7 +64,13 @@ export interface DataList<T> {
  * channel type …) widen to string. The panel and the command line pass on what a person typed, and
  * the control API's own 422 is the answer they show for a value it does not know.
  */
-export type Unchecked<T> = T extends string ? string : T extends readonly (infer U)[] ? Unchecked<U>[] : T extends object ? { [K in keyof T]: Unchecked<T[K]> } : T;
+export type Unchecked<T> = T extends string
+  ? string
+  : T extends readonly (infer U)[]
+    ? Unchecked<U>[]
+    : T extends object
+      ? { [K in keyof T]: Unchecked<T[K]> }
+      : T;
 
 export type NewAccount = Unchecked<z.input<typeof CreateAccountBody>>;
 export type AccountChanges = Unchecked<z.input<typeof PatchAccountBody>>;

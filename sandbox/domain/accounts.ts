@@ -6,15 +6,7 @@ import { oncePer } from '../store/prepared';
 import { accounts, channels, robots, type AccountRow } from '../store/schema';
 import { newId } from './ids';
 import { hashKey, hashesEqual, newApiKey, newWebhookSecret, API_KEY_PATTERN } from './keys';
-import {
-  DEFAULT_CAPACITY,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
-  iso,
-  isoOrNull,
-  type AttachmentKind,
-  type Role,
-  type Tier,
-} from './vocabulary';
+import { DEFAULT_CAPACITY, DEFAULT_RATE_LIMIT_PER_MINUTE, iso, isoOrNull, type AttachmentKind, type Role, type Tier } from './vocabulary';
 
 export interface WebhookInput {
   url: string;

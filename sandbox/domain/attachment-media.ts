@@ -8,7 +8,6 @@ export { ACCEPTED_MEDIA_TYPES };
 /** D14: "MB" is 1,048,576 bytes. */
 export const MB = 1_048_576;
 
-
 type Caps = Readonly<Record<AttachmentKind, number>>;
 
 const BASIC_CAPS_MB: Caps = { image: 2, video: 10, voice: 5, document: 5 };

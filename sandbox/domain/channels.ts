@@ -20,7 +20,10 @@ export interface NewChannel {
 }
 
 function nextChannelSeq(ctx: SandboxContext): number {
-  const row = ctx.store.db.select({ max: sql<number | null>`max(${channels.seq})` }).from(channels).get();
+  const row = ctx.store.db
+    .select({ max: sql<number | null>`max(${channels.seq})` })
+    .from(channels)
+    .get();
   return (row?.max ?? 0) + 1;
 }
 
@@ -123,7 +126,10 @@ export function deleteChannel(ctx: SandboxContext, channelId: string): void {
         .run();
     }
     if (row.status === 'pending_authorisation') {
-      ctx.store.db.delete(handshakes).where(and(eq(handshakes.channelId, row.id), isNull(handshakes.outcome))).run();
+      ctx.store.db
+        .delete(handshakes)
+        .where(and(eq(handshakes.channelId, row.id), isNull(handshakes.outcome)))
+        .run();
     }
     ctx.store.db.delete(channels).where(eq(channels.id, channelId)).run();
   });

@@ -3,14 +3,7 @@ import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/api-error';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../store/conversation-schema';
 import { channels, robots, type RobotRow } from '../store/schema';
-import {
-  newConversationId,
-  newMessageId,
-  unitsPerMessage,
-  type MessageRole,
-  type ReplyKind,
-  type Source,
-} from './conversation-vocabulary';
+import { newConversationId, newMessageId, unitsPerMessage, type MessageRole, type ReplyKind, type Source } from './conversation-vocabulary';
 import { recordEvent } from './events';
 import { modelAt, modelHistory, type ModelHistory } from './robot-models';
 import { rollUpMessage } from './rollups';
@@ -239,12 +232,7 @@ export function closeConversation(ctx: SandboxContext, conversationId: string, a
 }
 
 export function messagesOf(ctx: SandboxContext, conversationId: string): MessageRow[] {
-  return ctx.store.db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(asc(messages.at))
-    .all();
+  return ctx.store.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.at)).all();
 }
 
 export function conversationView(row: ConversationRow) {

@@ -26,7 +26,8 @@ export function signedFileUrl(ctx: SandboxContext, origin: string, attachmentId:
  * has passed is for the caller to say after looking the file up.
  */
 export function verifiedExpiry(ctx: SandboxContext, attachmentId: string, expires: string | undefined, sig: string | undefined): number {
-  const invalid = () => new ApiError('signature_invalid', 'The file URL is not one the sandbox signed; use the url returned by the upload.');
+  const invalid = () =>
+    new ApiError('signature_invalid', 'The file URL is not one the sandbox signed; use the url returned by the upload.');
   if (expires === undefined || sig === undefined || !EXPIRES.test(expires) || !SIGNATURE.test(sig)) throw invalid();
   // Compared as text: two base64url strings can decode to the same bytes (unused trailing bits).
   const expected = Buffer.from(signature(ctx, attachmentId, Number(expires)).toString('base64url'));

@@ -41,11 +41,7 @@ function expireDueHandshakes(ctx: SandboxContext, nowMs = ctx.clock.nowMs()): vo
     .all();
   for (const row of due) {
     ctx.store.transaction(() => {
-      ctx.store.db
-        .update(handshakes)
-        .set({ outcome: 'expired', finishedAt: row.expiresAt })
-        .where(eq(handshakes.token, row.token))
-        .run();
+      ctx.store.db.update(handshakes).set({ outcome: 'expired', finishedAt: row.expiresAt }).where(eq(handshakes.token, row.token)).run();
       ctx.store.db
         .delete(channels)
         .where(and(eq(channels.id, row.channelId), eq(channels.status, 'pending_authorisation')))
@@ -129,12 +125,7 @@ export function findHandshakeByToken(ctx: SandboxContext, token: string): Handsh
 /** The latest handshake of a channel (the control API addresses handshakes by channel id). */
 export function findHandshakeByChannel(ctx: SandboxContext, channelId: string): HandshakeRow | undefined {
   expireDueHandshakes(ctx);
-  return ctx.store.db
-    .select()
-    .from(handshakes)
-    .where(eq(handshakes.channelId, channelId))
-    .orderBy(desc(handshakes.createdAt))
-    .get();
+  return ctx.store.db.select().from(handshakes).where(eq(handshakes.channelId, channelId)).orderBy(desc(handshakes.createdAt)).get();
 }
 
 /** Who asks for access, for the consent screen. */

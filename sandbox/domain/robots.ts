@@ -123,7 +123,10 @@ export function requireRobot(ctx: SandboxContext, robotId: string): RobotRow {
 export function createRobot(ctx: SandboxContext, account: AccountRow, input: RobotInput): RobotRow {
   return ctx.store.transaction(() => {
     const createdAt = input.created_at === undefined ? ctx.clock.nowMs() : Date.parse(input.created_at);
-    const seqRow = ctx.store.db.select({ max: sql<number | null>`max(${robots.seq})` }).from(robots).get();
+    const seqRow = ctx.store.db
+      .select({ max: sql<number | null>`max(${robots.seq})` })
+      .from(robots)
+      .get();
     const row: RobotRow = {
       id: newId.robot(),
       accountId: account.id,

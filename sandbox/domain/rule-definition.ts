@@ -26,7 +26,6 @@ export interface RuleDefinition {
   reply_in_comment?: { body: string } | undefined;
   then_send_dm?: RuleAction[] | undefined;
   require_follow?:
-    | { enabled: boolean; prompt?: string | undefined; button_text?: string | undefined; retry_prompt?: string | undefined }
-    | undefined;
+    { enabled: boolean; prompt?: string | undefined; button_text?: string | undefined; retry_prompt?: string | undefined } | undefined;
   is_active: boolean;
 }

@@ -25,12 +25,26 @@ const WEEKEND_FACTOR = 0.4;
 const HOUR_MS = 3_600_000;
 
 interface Draft {
-  conversation: { id: string; robotId: string; channelId: string | null; channelType: string | null; source: string; startedAt: number; closedAt: number | null };
+  conversation: {
+    id: string;
+    robotId: string;
+    channelId: string | null;
+    channelType: string | null;
+    source: string;
+    startedAt: number;
+    closedAt: number | null;
+  };
   messages: { role: MessageRole; text: string; at: number }[];
 }
 
 /** One conversation: client and bot take turns, an operator sometimes takes over, a few resume the next day. */
-function draftConversation(rng: Rng, robot: RobotRow, channel: { id: string; type: string } | undefined, startAt: number, nowMs: number): Draft | undefined {
+function draftConversation(
+  rng: Rng,
+  robot: RobotRow,
+  channel: { id: string; type: string } | undefined,
+  startAt: number,
+  nowMs: number,
+): Draft | undefined {
   const count = rng.int(2, 9);
   const operatorFrom = rng.chance(0.15) ? rng.int(1, count - 1) : Number.POSITIVE_INFINITY;
   const messages: Draft['messages'] = [];
@@ -94,10 +108,13 @@ export function simulateHistory(ctx: SandboxContext, accountId: string, options:
   const nowMs = ctx.clock.nowMs();
   const fromMs = nowMs - days * DAY_MS;
   const list = ctx.store.db.select().from(robots).where(eq(robots.accountId, account.id)).orderBy(asc(robots.seq)).all();
-  const channelsByRobot = summariesByRobot(ctx, list.map((robot) => robot.id));
+  const channelsByRobot = summariesByRobot(
+    ctx,
+    list.map((robot) => robot.id),
+  );
   const weights = list.map(() => 0.5 + rng.next());
   const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
-  const perDay = (MESSAGES_PER_90_DAYS / 90 / AVERAGE_MESSAGES_PER_CONVERSATION) / ((5 + 2 * WEEKEND_FACTOR) / 7);
+  const perDay = MESSAGES_PER_90_DAYS / 90 / AVERAGE_MESSAGES_PER_CONVERSATION / ((5 + 2 * WEEKEND_FACTOR) / 7);
 
   const insertConversation = ctx.store.sqlite.prepare(
     `INSERT INTO conversations (id, account_id, robot_id, channel_id, channel_type, source, started_at, closed_at, created_at)
@@ -136,8 +153,18 @@ export function simulateHistory(ctx: SandboxContext, accountId: string, options:
         }
       }
     });
-    rebuildRollups(ctx.store.sqlite, list.map((robot) => robot.id));
+    rebuildRollups(
+      ctx.store.sqlite,
+      list.map((robot) => robot.id),
+    );
   });
 
-  return { account_id: account.id, robots: list.length, conversations: conversationCount, messages: messageCount, from: iso(fromMs), to: iso(nowMs) };
+  return {
+    account_id: account.id,
+    robots: list.length,
+    conversations: conversationCount,
+    messages: messageCount,
+    from: iso(fromMs),
+    to: iso(nowMs),
+  };
 }

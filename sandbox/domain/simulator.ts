@@ -58,10 +58,15 @@ function step(ctx: SandboxContext, state: SimulatorState): void {
     } else if (openId !== undefined && (state.open.length >= MAX_OPEN || rng.chance(0.6))) {
       const reply = rng.chance(0.15) ? 'operator' : 'ai';
       // Replies take the reply path (queue, limits, window) like those posted through the control API.
-      addMessages(ctx, openId, [
-        { role: 'client', text: simulatedLine(rng, 'client') },
-        { role: reply, text: simulatedLine(rng, reply) },
-      ], liveReplies(ctx));
+      addMessages(
+        ctx,
+        openId,
+        [
+          { role: 'client', text: simulatedLine(rng, 'client') },
+          { role: reply, text: simulatedLine(rng, reply) },
+        ],
+        liveReplies(ctx),
+      );
     } else {
       const robot = rng.pick(list);
       const conversation = createConversation(ctx, robot, {
@@ -75,7 +80,9 @@ function step(ctx: SandboxContext, state: SimulatorState): void {
     }
   } catch {
     // The conversation was closed or its robot deleted meanwhile: forget it and carry on.
-    state.open = state.open.filter((id) => ctx.store.sqlite.prepare('SELECT 1 FROM conversations WHERE id = ? AND closed_at IS NULL').get(id));
+    state.open = state.open.filter((id) =>
+      ctx.store.sqlite.prepare('SELECT 1 FROM conversations WHERE id = ? AND closed_at IS NULL').get(id),
+    );
   }
 }
 

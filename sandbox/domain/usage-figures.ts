@@ -37,7 +37,14 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
  * A part's row, read in raw (array) mode: cheaper than an object per row, and every part selects
  * the same columns in this order (0 where it has nothing to add).
  */
-type PartRow = [robotId: string, client: number | null, ai: number | null, operator: number | null, units: number | null, conversations: number | null];
+type PartRow = [
+  robotId: string,
+  client: number | null,
+  ai: number | null,
+  operator: number | null,
+  units: number | null,
+  conversations: number | null,
+];
 
 /**
  * Figures from the roll-ups. Each part is one statement returning at most one row per robot
@@ -60,7 +67,9 @@ export function rollupFigures(sqlite: Database.Database, robotIds: readonly stri
   const ids = placeholders(unique.length);
   const plan = planWindow(fromMs, toMs);
   const add = (sql: string, args: (string | number)[]) => {
-    const rows = statement(sqlite, sql).raw(true).all(...args) as PartRow[];
+    const rows = statement(sqlite, sql)
+      .raw(true)
+      .all(...args) as PartRow[];
     for (const [robotId, client, ai, operator, units, conversations] of rows) {
       const figures = out.get(robotId);
       if (!figures) continue;
@@ -75,8 +84,7 @@ export function rollupFigures(sqlite: Database.Database, robotIds: readonly stri
   if (plan.fullDays) {
     // A robot with no day up to the span's end has no row here (nothing to add); one with no day
     // before the span's start subtracts nothing.
-    const latest = (op: '<=' | '<') =>
-      `(SELECT MAX(day) FROM usage_cumulative WHERE robot_id = r.id AND day ${op} ?)`;
+    const latest = (op: '<=' | '<') => `(SELECT MAX(day) FROM usage_cumulative WHERE robot_id = r.id AND day ${op} ?)`;
     const minus = (column: string) => `hi.${column} - IFNULL(lo.${column}, 0)`;
     add(
       `WITH r(id) AS (VALUES ${unique.map(() => '(?)').join(', ')})

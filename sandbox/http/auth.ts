@@ -13,8 +13,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** D5: one body for missing, malformed, wrong, revoked and expired keys. */
-const invalidKey = () =>
-  new ApiError('invalid_key', INVALID_KEY_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="partner-api"' });
+const invalidKey = () => new ApiError('invalid_key', INVALID_KEY_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="partner-api"' });
 
 /** /v1 bearer-key check; paths in `publicPaths` (the API description) need no key. */
 export function apiKeyAuth(ctx: SandboxContext, publicPaths: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
@@ -43,9 +42,14 @@ export function adminAuth(adminToken: string): MiddlewareHandler<AppEnv> {
     const presented = bearerToken(c.req.header('Authorization'));
     // Hashing both sides gives equal lengths, so timingSafeEqual never throws or leaks the length.
     if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
-      throw new ApiError('invalid_key', 'The sandbox admin token is missing or wrong.', {}, {
-        'WWW-Authenticate': 'Bearer realm="sandbox-control"',
-      });
+      throw new ApiError(
+        'invalid_key',
+        'The sandbox admin token is missing or wrong.',
+        {},
+        {
+          'WWW-Authenticate': 'Bearer realm="sandbox-control"',
+        },
+      );
     }
     await next();
   };

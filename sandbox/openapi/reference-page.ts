@@ -127,10 +127,16 @@ export function renderReferencePage(document: object): string {
     }
   }
   const nav = operations
-    .map(({ path, method, op }) => `<li><a href="#op-${method}-${path.replace(/[^a-zA-Z0-9]+/g, '-')}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> ${prose(asStr(op.summary))}</li>`)
+    .map(
+      ({ path, method, op }) =>
+        `<li><a href="#op-${method}-${path.replace(/[^a-zA-Z0-9]+/g, '-')}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> ${prose(asStr(op.summary))}</li>`,
+    )
     .join('');
   const schemas = Object.entries(asObj(asObj(doc.components)?.schemas) ?? {})
-    .map(([name, raw]) => `<section class="schema" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${renderSchema(asObj(raw) ?? {})}</section>`)
+    .map(
+      ([name, raw]) =>
+        `<section class="schema" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${renderSchema(asObj(raw) ?? {})}</section>`,
+    )
     .join('');
 
   return `<!doctype html>

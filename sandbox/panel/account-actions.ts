@@ -19,7 +19,10 @@ function expiryValue(values: FormValues, errors: Record<string, string>): string
 
 export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): void {
   const base = `${PANEL}/accounts/:id`;
-  const patch = (id: string, body: AccountChanges): ControlCall<Account> => (control) => control.patchAccount(id, body);
+  const patch =
+    (id: string, body: AccountChanges): ControlCall<Account> =>
+    (control) =>
+      control.patchAccount(id, body);
 
   app.get(base, (c) => renderAccountPage(c, deps, c.req.param('id')));
 
@@ -120,7 +123,14 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
   app.post(`${base}/keys/rotate`, async (c) => {
     const id = c.req.param('id');
     const result = await deps.control.rotateKey(id);
-    if (!result.ok) return renderAccountPage(c, deps, id, { form: 'key-rotate', values: {}, errors: {}, problem: result.error }, pageStatus(result.status));
+    if (!result.ok)
+      return renderAccountPage(
+        c,
+        deps,
+        id,
+        { form: 'key-rotate', values: {}, errors: {}, problem: result.error },
+        pageStatus(result.status),
+      );
     return secretPage(c, {
       title: 'New API key',
       intro: 'The key is rotated. The previous key answers 401 from now on.',
@@ -132,7 +142,14 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
   app.post(`${base}/webhook-secret/rotate`, async (c) => {
     const id = c.req.param('id');
     const result = await deps.control.rotateWebhookSecret(id);
-    if (!result.ok) return renderAccountPage(c, deps, id, { form: 'secret-rotate', values: {}, errors: {}, problem: result.error }, pageStatus(result.status));
+    if (!result.ok)
+      return renderAccountPage(
+        c,
+        deps,
+        id,
+        { form: 'secret-rotate', values: {}, errors: {}, problem: result.error },
+        pageStatus(result.status),
+      );
     return secretPage(c, {
       title: 'New webhook secret',
       intro: 'The webhook signing secret is rotated.',

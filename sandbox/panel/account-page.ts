@@ -36,7 +36,11 @@ function doneMessage(query: (name: string) => string | undefined): string | unde
 }
 
 function failurePage(c: PanelContext, error: ControlError) {
-  return render(c, { title: 'Panel error', body: html`<p role="alert">${error.message} (code ${error.code}, request ${error.request_id ?? '–'})</p>` }, pageStatus(error.status));
+  return render(
+    c,
+    { title: 'Panel error', body: html`<p role="alert">${error.message} (code ${error.code}, request ${error.request_id ?? '–'})</p>` },
+    pageStatus(error.status),
+  );
 }
 
 /**
@@ -51,7 +55,14 @@ export async function renderAccountPage(c: PanelContext, deps: PanelDeps, accoun
     deps.control.clock(),
   ]);
   if (!account.ok) {
-    return render(c, { title: 'Account not found', body: html`<p role="alert">${account.error.message}</p><p><a href="${PANEL}/accounts">All accounts</a></p>` }, pageStatus(account.status));
+    return render(
+      c,
+      {
+        title: 'Account not found',
+        body: html`<p role="alert">${account.error.message}</p><p><a href="${PANEL}/accounts">All accounts</a></p>`,
+      },
+      pageStatus(account.status),
+    );
   }
   if (!robots.ok) return failurePage(c, robots.error);
   if (!simulators.ok) return failurePage(c, simulators.error);

@@ -68,12 +68,14 @@ export function returnUrlSection({ account, csrf, state }: SectionInput): Html {
   return html`<section aria-labelledby="return-url"><h2 id="return-url">Return URL</h2>
 ${problemBox(state, f)}
 <form method="post" action="${action(account, 'return-url')}" novalidate>${csrfInput(csrf)}
-${textField({ form: f, name: 'return_url', label: 'Return URL', type: 'url', value: valueOf(state, f, 'return_url', account.return_url ?? ''), state, hint: 'Where the page owner lands after a social-DM handshake (D9). Empty: the sandbox\'s own done screen.' })}
+${textField({ form: f, name: 'return_url', label: 'Return URL', type: 'url', value: valueOf(state, f, 'return_url', account.return_url ?? ''), state, hint: "Where the page owner lands after a social-DM handshake (D9). Empty: the sandbox's own done screen." })}
 <button type="submit">Save return URL</button></form></section>`;
 }
 
 export function webhookSection({ account, csrf, state }: SectionInput): Html {
-  const stored = account.webhook ? { url: account.webhook.url, auth_token: account.webhook.auth_token ?? '', custom_headers: account.webhook.custom_headers } : null;
+  const stored = account.webhook
+    ? { url: account.webhook.url, auth_token: account.webhook.auth_token ?? '', custom_headers: account.webhook.custom_headers }
+    : null;
   return html`<section aria-labelledby="webhook"><h2 id="webhook">Webhook</h2>
 ${problemBox(state, 'webhook')}
 <form method="post" action="${action(account, 'webhook')}" novalidate>${csrfInput(csrf)}

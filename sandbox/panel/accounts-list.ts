@@ -2,7 +2,20 @@ import type { Hono } from 'hono';
 import { PANEL, csrfOf, pageStatus, render, type PanelContext, type PanelDeps, type PanelEnv } from './context';
 import type { Account, NewAccount } from '../control-client/types';
 import { ROLES, TIERS } from '../domain/vocabulary';
-import { all, checkboxGroup, csrfInput, fieldErrors, intField, one, problemBox, readForm, selectField, textField, type FormState, type FormValues } from './forms';
+import {
+  all,
+  checkboxGroup,
+  csrfInput,
+  fieldErrors,
+  intField,
+  one,
+  problemBox,
+  readForm,
+  selectField,
+  textField,
+  type FormState,
+  type FormValues,
+} from './forms';
 import { html } from './html';
 import { secretPage } from './secret-page';
 import { webhookFields, webhookFromForm } from './webhook-fields';
@@ -12,7 +25,8 @@ function accountsTable(accounts: Account[]) {
   return html`<table><caption class="visually-hidden">Partner accounts</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Tier</th><th scope="col">Capacity</th><th scope="col">Active channels</th><th scope="col">Lapsed</th><th scope="col">Roles</th><th scope="col">Account id</th></tr></thead>
 <tbody>${accounts.map(
-    (a) => html`<tr><td><a href="${PANEL}/accounts/${a.account_id}">${a.name}</a></td><td>${a.tier}</td><td>${a.capacity}</td><td>${a.active_channels}</td><td>${a.lapsed ? 'yes (lapsed)' : 'no'}</td><td>${a.roles.length === 0 ? 'none' : a.roles.join(', ')}</td><td><code>${a.account_id}</code></td></tr>`,
+    (a) =>
+      html`<tr><td><a href="${PANEL}/accounts/${a.account_id}">${a.name}</a></td><td>${a.tier}</td><td>${a.capacity}</td><td>${a.active_channels}</td><td>${a.lapsed ? 'yes (lapsed)' : 'no'}</td><td>${a.roles.length === 0 ? 'none' : a.roles.join(', ')}</td><td><code>${a.account_id}</code></td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -55,7 +69,12 @@ export function registerAccountList(app: Hono<PanelEnv>, deps: PanelDeps): void 
 
   app.get(`${PANEL}/accounts`, async (c) => {
     const result = await deps.control.listAccounts();
-    if (!result.ok) return render(c, { title: 'Accounts', body: html`<p class="alert" role="alert">${result.error.message}</p>` }, pageStatus(result.status));
+    if (!result.ok)
+      return render(
+        c,
+        { title: 'Accounts', body: html`<p class="alert" role="alert">${result.error.message}</p>` },
+        pageStatus(result.status),
+      );
     const body = html`<p><a href="${PANEL}/accounts/new">Create account</a></p>${accountsTable(result.body.data)}`;
     return render(c, { title: 'Accounts', body });
   });

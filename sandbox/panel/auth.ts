@@ -14,7 +14,10 @@ export const panelHeaders: MiddlewareHandler<PanelEnv> = async (c, next) => {
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Frame-Options', 'DENY');
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  c.header(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
 };
 
 /** "Login required" (spec, Authentication 6): every page but the sign-in form needs a session. */
@@ -26,7 +29,14 @@ export function requireSession(deps: PanelDeps): MiddlewareHandler<PanelEnv> {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') {
         return c.redirect(`${PANEL}/login?next=${encodeURIComponent(c.req.path)}`, 303);
       }
-      return render(c, { title: 'Sign in first', body: html`<p>Your session is missing or has ended. <a href="${PANEL}/login">Sign in</a> and send the form again.</p>` }, 401);
+      return render(
+        c,
+        {
+          title: 'Sign in first',
+          body: html`<p>Your session is missing or has ended. <a href="${PANEL}/login">Sign in</a> and send the form again.</p>`,
+        },
+        401,
+      );
     }
     c.set('session', session);
     c.set('csrf', deps.sessions.csrfToken(session));
@@ -36,7 +46,10 @@ export function requireSession(deps: PanelDeps): MiddlewareHandler<PanelEnv> {
       if (typeof presented !== 'string' || !deps.sessions.csrfValid(session, presented)) {
         return render(
           c,
-          { title: 'Form refused', body: html`<p role="alert">This form did not come from your panel session (its CSRF token is missing or wrong), so nothing was changed. Go back, reload the page and try again.</p><p><a href="${PANEL}/accounts">Accounts</a></p>` },
+          {
+            title: 'Form refused',
+            body: html`<p role="alert">This form did not come from your panel session (its CSRF token is missing or wrong), so nothing was changed. Go back, reload the page and try again.</p><p><a href="${PANEL}/accounts">Accounts</a></p>`,
+          },
           403,
         );
       }

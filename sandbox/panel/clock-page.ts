@@ -11,7 +11,11 @@ async function clockPage(c: PanelContext, deps: PanelDeps, state?: FormState, st
   const clock = await deps.control.clock();
   if (!clock.ok) return render(c, { title: 'Clock', body: html`<p role="alert">${clock.error.message}</p>` }, pageStatus(clock.status));
   const flash = !state && c.req.query('done') === 'clock' ? 'Clock advanced.' : undefined;
-  return render(c, { title: 'Clock', flash, body: clockSection({ clock: clock.body, csrf: csrfOf(c), state, returnTo: `${PANEL}/clock` }) }, status === 200 ? 200 : pageStatus(status));
+  return render(
+    c,
+    { title: 'Clock', flash, body: clockSection({ clock: clock.body, csrf: csrfOf(c), state, returnTo: `${PANEL}/clock` }) },
+    status === 200 ? 200 : pageStatus(status),
+  );
 }
 
 export function registerClock(app: Hono<PanelEnv>, deps: PanelDeps): void {
@@ -21,7 +25,8 @@ export function registerClock(app: Hono<PanelEnv>, deps: PanelDeps): void {
     const values = await readForm(c.req);
     // Back to the page the form was on; only panel pages are followed.
     const account = ACCOUNT_PAGE.exec(one(values, 'return_to'))?.[1];
-    const back = (state: FormState, status: number) => (account === undefined ? clockPage(c, deps, state, status) : renderAccountPage(c, deps, account, state, status));
+    const back = (state: FormState, status: number) =>
+      account === undefined ? clockPage(c, deps, state, status) : renderAccountPage(c, deps, account, state, status);
     const errors: Record<string, string> = {};
     const amount = intField(values, 'amount', errors);
     const unit = one(values, 'unit');
@@ -30,7 +35,11 @@ export function registerClock(app: Hono<PanelEnv>, deps: PanelDeps): void {
     if (Object.keys(errors).length > 0 || amount === undefined) return back({ form: 'clock', values, errors }, 422);
     const seconds = amount * CLOCK_UNITS[unit as ClockUnit];
     const result = await deps.control.advanceClock(seconds);
-    if (!result.ok) return back({ form: 'clock', values, errors: fieldErrors(result.error, { seconds: 'amount' }), problem: result.error }, result.status);
+    if (!result.ok)
+      return back(
+        { form: 'clock', values, errors: fieldErrors(result.error, { seconds: 'amount' }), problem: result.error },
+        result.status,
+      );
     return c.redirect(account === undefined ? `${PANEL}/clock?done=clock` : `${PANEL}/accounts/${account}?done=clock#clock`, 303);
   });
 }

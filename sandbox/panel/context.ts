@@ -21,7 +21,11 @@ export interface PanelDeps {
 export const PANEL = '/sandbox/panel';
 
 /** A full panel page; signed-in pages get the navigation and sign-out form (which need the CSRF token). */
-export function render(c: PanelContext, page: Omit<Layout, 'csrf'>, status: 200 | 400 | 401 | 403 | 404 | 409 | 410 | 422 | 500 | 503 = 200) {
+export function render(
+  c: PanelContext,
+  page: Omit<Layout, 'csrf'>,
+  status: 200 | 400 | 401 | 403 | 404 | 409 | 410 | 422 | 500 | 503 = 200,
+) {
   return c.html(layout({ ...page, csrf: c.get('csrf') }), status);
 }
 

@@ -42,7 +42,9 @@ export function fieldErrors(error: ControlError, rename: Record<string, string> 
 /** The control API names the bad header only in the path ("Invalid key in record"): say it plainly. */
 function headerMessage(path: string, message: string): string {
   const name = path.split('.').slice(2).join('.');
-  return name === '' ? message : `"${name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only; no spaces). (${message})`;
+  return name === ''
+    ? message
+    : `"${name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only; no spaces). (${message})`;
 }
 
 function fieldOfPath(path: string): string {
@@ -73,10 +75,13 @@ export function problemBox(state: FormState | undefined, form: string): Html | '
   const lines: Html[] = [];
   if (typeof problem === 'string') lines.push(html`<p>${problem}</p>`);
   else if (problem)
-    lines.push(html`<p>${problem.message} <small>(code <code>${problem.code}</code>${problem.request_id ? html`, request <code>${problem.request_id}</code>` : ''})</small></p>`);
+    lines.push(
+      html`<p>${problem.message} <small>(code <code>${problem.code}</code>${problem.request_id ? html`, request <code>${problem.request_id}</code>` : ''})</small></p>`,
+    );
   const formError = state.errors[FORM_ERROR];
   if (formError !== undefined) lines.push(html`<p>${formError}</p>`);
-  if (count > (formError === undefined ? 0 : 1)) lines.push(html`<p>${count === 1 ? 'One field needs' : 'Some fields need'} attention; see the messages next to the fields.</p>`);
+  if (count > (formError === undefined ? 0 : 1))
+    lines.push(html`<p>${count === 1 ? 'One field needs' : 'Some fields need'} attention; see the messages next to the fields.</p>`);
   if (lines.length === 0) return '';
   return html`<div class="alert" role="alert" id="${form}-problem"><strong>Not saved.</strong>${lines}</div>`;
 }
@@ -118,7 +123,15 @@ export function selectField(o: Omit<FieldOptions, 'type'> & { options: readonly 
   )}</select>${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}</div>`;
 }
 
-export function checkboxGroup(o: { form: string; name: string; legend: string; options: readonly string[]; checked: readonly string[]; state?: FormState | undefined; hint?: string }): Html {
+export function checkboxGroup(o: {
+  form: string;
+  name: string;
+  legend: string;
+  options: readonly string[];
+  checked: readonly string[];
+  state?: FormState | undefined;
+  hint?: string;
+}): Html {
   const error = o.state?.form === o.form ? o.state.errors[o.name] : undefined;
   return html`<fieldset${error ? html` aria-describedby="${o.form}-${o.name}-error"` : ''}><legend>${o.legend}</legend>
 ${o.hint ? html`<p class="hint">${o.hint}</p>` : ''}

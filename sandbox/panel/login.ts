@@ -31,7 +31,11 @@ export function registerLogin(app: Hono<PanelEnv>, deps: PanelDeps): void {
     const probe = token === '' ? undefined : await createControlClient(deps.fetchLike, '', token).clock();
     if (!probe?.ok) {
       // The typed token is not shown again: it is a secret, and it was wrong.
-      return loginPage(c, next, { form: 'login', values, errors: { token: token === '' ? 'Enter the admin token.' : 'That is not the sandbox admin token.' } });
+      return loginPage(c, next, {
+        form: 'login',
+        values,
+        errors: { token: token === '' ? 'Enter the admin token.' : 'That is not the sandbox admin token.' },
+      });
     }
     const { cookie } = deps.sessions.issue();
     setCookie(c, SESSION_COOKIE, cookie, {

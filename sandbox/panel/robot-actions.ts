@@ -49,7 +49,11 @@ export function registerRobotActions(app: Hono<PanelEnv>, deps: PanelDeps): void
       anchor: 'robots',
       build(values) {
         const username = one(values, 'username').trim();
-        const body = { type: one(values, 'type'), is_active: one(values, 'is_active') === 'true', ...(username === '' ? {} : { username }) };
+        const body = {
+          type: one(values, 'type'),
+          is_active: one(values, 'is_active') === 'true',
+          ...(username === '' ? {} : { username }),
+        };
         return (control) => control.addChannel(robot, body);
       },
       done: () => 'done=channel-added',

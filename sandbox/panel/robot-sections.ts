@@ -17,7 +17,9 @@ function channelsTable(account: Account, robot: RobotDetail, csrf: string): Html
   return html`<table><caption>Channels of ${robot.name}</caption>
 <thead><tr><th scope="col">Type</th><th scope="col">State</th><th scope="col">Username</th><th scope="col">Connected at</th><th scope="col">Remove</th></tr></thead><tbody>
 ${robot.channels.map(
-  (channel) => html`<tr><td><code>${channel.type}</code></td><td>${channel.status}${channel.is_active ? ' (active)' : ' (inactive)'}</td><td>${channel.username ?? '–'}</td><td>${channel.connected_at ?? '–'}</td>
+  (
+    channel,
+  ) => html`<tr><td><code>${channel.type}</code></td><td>${channel.status}${channel.is_active ? ' (active)' : ' (inactive)'}</td><td>${channel.username ?? '–'}</td><td>${channel.connected_at ?? '–'}</td>
 <td><form class="inline" method="post" action="${PANEL}/accounts/${account.account_id}/channels/${channel.id}/remove">${csrfInput(csrf)}<button type="submit">Remove ${channel.type} channel<span class="visually-hidden"> of ${robot.name}</span></button></form></td></tr>`,
 )}</tbody></table>`;
 }

@@ -10,7 +10,10 @@ export interface ShownOnce {
  * Keys and webhook secrets are shown on the answer to the POST that made them and nowhere else
  * (D5: shown once, only an HMAC is stored), so the page is not a redirect target and never cached.
  */
-export function secretPage(c: PanelContext, o: { title: string; intro: Html | string; secrets: ShownOnce[]; note?: string; accountId: string }) {
+export function secretPage(
+  c: PanelContext,
+  o: { title: string; intro: Html | string; secrets: ShownOnce[]; note?: string; accountId: string },
+) {
   const body = html`<p>${o.intro}</p>
 <section class="secret" aria-labelledby="secret-heading"><h2 id="secret-heading">Copy it now: it is not shown again</h2>
 ${o.secrets.map((secret, i) => html`<p><strong id="secret-label-${i}">${secret.label}</strong><code aria-labelledby="secret-label-${i}">${secret.value}</code></p>`)}

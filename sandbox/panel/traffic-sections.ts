@@ -6,7 +6,12 @@ import { html, type Html } from './html';
 export const CLOCK_UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } as const;
 export type ClockUnit = keyof typeof CLOCK_UNITS;
 
-export function trafficSection(o: { account: Account; simulator: Simulator | undefined; csrf: string; state: FormState | undefined }): Html {
+export function trafficSection(o: {
+  account: Account;
+  simulator: Simulator | undefined;
+  csrf: string;
+  state: FormState | undefined;
+}): Html {
   const { account, simulator, csrf, state } = o;
   const base = `${PANEL}/accounts/${account.account_id}`;
   return html`<section aria-labelledby="traffic"><h2 id="traffic">Simulated traffic</h2>

@@ -24,7 +24,8 @@ export function webhookFromForm(values: FormValues, errors: Record<string, strin
     const value = headerValues[i] ?? '';
     if (name === '' && value === '') return;
     if (name === '') errors.headers = 'A header row has a value but no name.';
-    else if (Object.keys(customHeaders).some((seen) => seen.toLowerCase() === name.toLowerCase())) errors.headers = `The header "${name}" is listed twice.`;
+    else if (Object.keys(customHeaders).some((seen) => seen.toLowerCase() === name.toLowerCase()))
+      errors.headers = `The header "${name}" is listed twice.`;
     else customHeaders[name] = value;
   });
   if (url === '' && authToken === '' && Object.keys(customHeaders).length === 0) return null;
@@ -40,7 +41,10 @@ function headerRows(form: string, rows: [string, string][], state: FormState | u
 ${error ? html`<p class="error" id="${form}-headers-error">${error}</p>` : ''}
 <table><thead><tr><th scope="col">Name</th><th scope="col">Value</th></tr></thead><tbody>
 ${rows.map(
-  ([name, value], i) => html`<tr><td><label class="visually-hidden" for="${form}-header-name-${i}">Header ${i + 1} name</label><input id="${form}-header-name-${i}" type="text" name="header_name" value="${name}"${error ? html` aria-invalid="true"` : ''}></td>
+  (
+    [name, value],
+    i,
+  ) => html`<tr><td><label class="visually-hidden" for="${form}-header-name-${i}">Header ${i + 1} name</label><input id="${form}-header-name-${i}" type="text" name="header_name" value="${name}"${error ? html` aria-invalid="true"` : ''}></td>
 <td><label class="visually-hidden" for="${form}-header-value-${i}">Header ${i + 1} value</label><input id="${form}-header-value-${i}" type="text" name="header_value" value="${value}"></td></tr>`,
 )}
 </tbody></table></fieldset>`;

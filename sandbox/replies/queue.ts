@@ -32,7 +32,14 @@ function channelActive(ctx: SandboxContext, channelId: string): boolean {
 }
 
 /** D17 `message.failed`: the reply was not sent; `data.reason` says why. */
-function recordFailure(ctx: SandboxContext, robot: RobotRow, conversation: ConversationRow, reply: Pick<ReplyRow, 'id' | 'text' | 'kind' | 'queuedAt'>, reason: FailReason, at: number): void {
+function recordFailure(
+  ctx: SandboxContext,
+  robot: RobotRow,
+  conversation: ConversationRow,
+  reply: Pick<ReplyRow, 'id' | 'text' | 'kind' | 'queuedAt'>,
+  reason: FailReason,
+  at: number,
+): void {
   if (!emitsEvents(ctx, conversation)) return;
   recordEvent(ctx, {
     ...eventBase(robot, conversation),

@@ -41,15 +41,18 @@ export function createConsentApp(ctx: SandboxContext): Hono<AppEnv> {
     const row = findHandshakeByToken(ctx, c.req.param('token'));
     const parties = row && handshakeParties(ctx, row);
     if (!row || !parties) return html(c, unknownPage(), 404);
-    return endedPage(ctx, c, row) ?? html(
-      c,
-      consentPage({
-        robotName: parties.robotName,
-        accountName: parties.accountName,
-        expiresAt: iso(row.expiresAt),
-        action: `${CONSENT_PATH}/${row.token}`,
-      }),
-      200,
+    return (
+      endedPage(ctx, c, row) ??
+      html(
+        c,
+        consentPage({
+          robotName: parties.robotName,
+          accountName: parties.accountName,
+          expiresAt: iso(row.expiresAt),
+          action: `${CONSENT_PATH}/${row.token}`,
+        }),
+        200,
+      )
     );
   });
 

@@ -36,10 +36,7 @@ export function openStore(dataDir: string): Store {
       return db.select().from(schema.settings).where(eq(schema.settings.key, key)).get()?.value;
     },
     setSetting(key, value) {
-      db.insert(schema.settings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: schema.settings.key, set: { value } })
-        .run();
+      db.insert(schema.settings).values({ key, value }).onConflictDoUpdate({ target: schema.settings.key, set: { value } }).run();
     },
     transaction(fn) {
       return sqlite.transaction(fn)();

@@ -278,9 +278,7 @@ export const migrations: readonly string[] = [
 export function migrate(sqlite: Database.Database): void {
   const applied = Number(sqlite.pragma('user_version', { simple: true }));
   if (applied > migrations.length) {
-    throw new Error(
-      `sandbox database is at schema version ${applied}, newer than this code knows (${migrations.length})`,
-    );
+    throw new Error(`sandbox database is at schema version ${applied}, newer than this code knows (${migrations.length})`);
   }
   for (let version = applied; version < migrations.length; version += 1) {
     const sql = migrations[version];

@@ -65,7 +65,12 @@ export function listDeliveries(ctx: SandboxContext, accountId: string, filter: D
   if (filter.status !== undefined) conditions.push(eq(deliveries.status, filter.status));
   if (filter.event_type !== undefined) conditions.push(eq(deliveries.eventType, filter.event_type));
   const where = and(...conditions);
-  const total = ctx.store.db.select({ n: sql<number>`count(*)` }).from(deliveries).where(where).get()?.n ?? 0;
+  const total =
+    ctx.store.db
+      .select({ n: sql<number>`count(*)` })
+      .from(deliveries)
+      .where(where)
+      .get()?.n ?? 0;
   const rows = ctx.store.db
     .select()
     .from(deliveries)

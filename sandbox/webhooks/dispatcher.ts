@@ -81,7 +81,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       markSending(store, row.id, Date.now());
       const running = send(row)
         .catch((error: unknown) => {
-          if (!stopped) log(`sandbox webhook delivery ${row.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          if (!stopped)
+            log(`sandbox webhook delivery ${row.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         })
         .finally(() => {
           inFlight.delete(row.id);

@@ -9,7 +9,10 @@ import type { AccountRow } from '../store/schema';
  * token and signature headers, which none of them can replace.
  */
 export function deliveryHeaders(
-  account: Pick<AccountRow, 'webhookSecret' | 'previousWebhookSecret' | 'previousWebhookSecretUntil' | 'webhookAuthToken' | 'webhookCustomHeaders'>,
+  account: Pick<
+    AccountRow,
+    'webhookSecret' | 'previousWebhookSecret' | 'previousWebhookSecretUntil' | 'webhookAuthToken' | 'webhookCustomHeaders'
+  >,
   webhookId: string,
   body: string,
   wallMs: number,

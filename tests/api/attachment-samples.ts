@@ -11,7 +11,19 @@ export const PNG = Uint8Array.from(
 );
 export const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF', [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
 export const PDF = bytes('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
-export const WAV = bytes('RIFF', u32le(36), 'WAVE', 'fmt ', u32le(16), [1, 0, 1, 0], u32le(8000), u32le(16000), [2, 0, 16, 0], 'data', u32le(0));
+export const WAV = bytes(
+  'RIFF',
+  u32le(36),
+  'WAVE',
+  'fmt ',
+  u32le(16),
+  [1, 0, 1, 0],
+  u32le(8000),
+  u32le(16000),
+  [2, 0, 16, 0],
+  'data',
+  u32le(0),
+);
 export const AVI = bytes('RIFF', u32le(4), 'AVI ', 'LIST', u32le(4), 'hdrl');
 export const WEBP = bytes('RIFF', u32le(4), 'WEBP', 'VP8 ', u32le(0));
 export const GIF = bytes('GIF89a', [1, 0, 1, 0, 0x80, 0, 0]);

@@ -44,7 +44,11 @@ describe('POST /v1/attachments: size caps per plan (MB = 1,048,576 bytes)', () =
   it('business uses the professional caps (D6)', async () => {
     const { key, conversationId } = await accountWithConversation(sandbox, { tier: 'business' });
     expect((await upload(sandbox, key, { conversation_id: conversationId, file: sized('image', 4 * MB) })).status).toBe(201);
-    const details = expectError(await upload(sandbox, key, { conversation_id: conversationId, file: sized('image', 4 * MB + 1) }), 422, 'validation_failed');
+    const details = expectError(
+      await upload(sandbox, key, { conversation_id: conversationId, file: sized('image', 4 * MB + 1) }),
+      422,
+      'validation_failed',
+    );
     expect(details).toEqual({ kind: 'image', cap_mb: 4, size_bytes: 4 * MB + 1 });
   });
 
@@ -68,9 +72,17 @@ describe('POST /v1/attachments: kinds the plan excludes', () => {
   it('403 attachment_not_in_plan for an excluded kind; other kinds still upload', async () => {
     const { account, key, conversationId } = await accountWithConversation(sandbox);
     await sandbox.patchAccount(account.account_id, { excluded_attachment_kinds: ['video', 'document'] });
-    const details = expectError(await upload(sandbox, key, { conversation_id: conversationId, file: sized('video', 100) }), 403, 'attachment_not_in_plan');
+    const details = expectError(
+      await upload(sandbox, key, { conversation_id: conversationId, file: sized('video', 100) }),
+      403,
+      'attachment_not_in_plan',
+    );
     expect(details).toEqual({ kind: 'video' });
-    expectError(await upload(sandbox, key, { conversation_id: conversationId, file: sized('document', 100) }), 403, 'attachment_not_in_plan');
+    expectError(
+      await upload(sandbox, key, { conversation_id: conversationId, file: sized('document', 100) }),
+      403,
+      'attachment_not_in_plan',
+    );
     expect((await upload(sandbox, key, { conversation_id: conversationId, file: sized('image', 100) })).status).toBe(201);
     // An alternative spelling is the same kind.
     const avi = await upload(sandbox, key, { conversation_id: conversationId, file: { bytes: AVI, type: 'video/avi' } });
@@ -93,11 +105,23 @@ describe('POST /v1/attachments: order of checks (D25)', () => {
     expectError(await upload(sandbox, key, { file: big }), 400, 'invalid_parameter');
     expectError(await upload(sandbox, key, { conversation_id: 'conv_unknown' }), 400, 'invalid_parameter');
     // A foreign conversation is 404 whatever is wrong with the file.
-    expectError(await upload(sandbox, key, { conversation_id: other.conversationId, file: { bytes: GIF, type: 'image/gif' } }), 404, 'not_found');
+    expectError(
+      await upload(sandbox, key, { conversation_id: other.conversationId, file: { bytes: GIF, type: 'image/gif' } }),
+      404,
+      'not_found',
+    );
     expectError(await upload(sandbox, key, { conversation_id: other.conversationId, file: big }), 404, 'not_found');
     // The file's checks (422) come before the plan's exclusion (403).
-    expectError(await upload(sandbox, key, { conversation_id: conversationId, file: { bytes: GIF, type: 'image/gif' } }), 422, 'validation_failed');
-    expectError(await upload(sandbox, key, { conversation_id: conversationId, file: { bytes: PNG, type: 'image/jpeg' } }), 422, 'validation_failed');
+    expectError(
+      await upload(sandbox, key, { conversation_id: conversationId, file: { bytes: GIF, type: 'image/gif' } }),
+      422,
+      'validation_failed',
+    );
+    expectError(
+      await upload(sandbox, key, { conversation_id: conversationId, file: { bytes: PNG, type: 'image/jpeg' } }),
+      422,
+      'validation_failed',
+    );
     const size = expectError(await upload(sandbox, key, { conversation_id: conversationId, file: big }), 422, 'validation_failed');
     expect(size).toEqual({ kind: 'image', cap_mb: 2, size_bytes: 2 * MB + 1 });
     expectError(await upload(sandbox, key, { conversation_id: conversationId, file: sized('image', 10) }), 403, 'attachment_not_in_plan');

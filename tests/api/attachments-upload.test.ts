@@ -11,7 +11,8 @@ beforeAll(async () => {
   setup = await accountWithConversation(sandbox, { tier: 'professional' });
 });
 
-const send = (file: FilePart, conversationId = setup.conversationId) => upload(sandbox, setup.key, { conversation_id: conversationId, file });
+const send = (file: FilePart, conversationId = setup.conversationId) =>
+  upload(sandbox, setup.key, { conversation_id: conversationId, file });
 
 describe('POST /v1/attachments: accepted media types', () => {
   const accepted: [string, Uint8Array, string][] = [
@@ -68,7 +69,11 @@ describe('POST /v1/attachments: accepted media types', () => {
   });
 
   it('keeps the uploaded filename, unicode included', async () => {
-    const body = await uploaded(sandbox, setup.key, setup.conversationId, { bytes: PDF, type: 'application/pdf', name: 'Rechnung März.pdf' });
+    const body = await uploaded(sandbox, setup.key, setup.conversationId, {
+      bytes: PDF,
+      type: 'application/pdf',
+      name: 'Rechnung März.pdf',
+    });
     expect(body.name).toBe('Rechnung März.pdf');
   });
 });
@@ -126,7 +131,11 @@ describe('POST /v1/attachments: request errors', () => {
     twice.append('conversation_id', setup.conversationId);
     twice.append('conversation_id', setup.conversationId);
     twice.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
-    const repeated = expectError(await sandbox.api(setup.key, '/v1/attachments', { method: 'POST', body: twice }), 400, 'invalid_parameter');
+    const repeated = expectError(
+      await sandbox.api(setup.key, '/v1/attachments', { method: 'POST', body: twice }),
+      400,
+      'invalid_parameter',
+    );
     expect(repeated).toMatchObject({ parameter: 'conversation_id' });
   });
 
@@ -160,7 +169,11 @@ describe('POST /v1/attachments: request errors', () => {
 
   it('401 without a valid key, before anything else', async () => {
     expectError(await upload(sandbox, undefined, {}), 401, 'invalid_key');
-    expectError(await upload(sandbox, 'pk_live_wrong', { conversation_id: setup.conversationId, file: { bytes: PNG, type: 'image/png' } }), 401, 'invalid_key');
+    expectError(
+      await upload(sandbox, 'pk_live_wrong', { conversation_id: setup.conversationId, file: { bytes: PNG, type: 'image/png' } }),
+      401,
+      'invalid_key',
+    );
   });
 
   it('is in the OpenAPI document as a multipart upload', async () => {

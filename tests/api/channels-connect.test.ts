@@ -20,9 +20,7 @@ describe('POST /v1/robots/{robot_id}/channels with a bot token', () => {
       status: 'connected',
     });
     expect(Math.abs(Date.parse(result.body.connected_at ?? '') - now.getTime())).toBeLessThan(5_000);
-    expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([
-      { id: result.body.id, type: 'messenger_bot', is_active: true },
-    ]);
+    expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([{ id: result.body.id, type: 'messenger_bot', is_active: true }]);
     expect(await activeChannels(sandbox, account.account_id)).toBe(1);
   });
 
@@ -73,7 +71,7 @@ describe('POST /v1/robots/{robot_id}/channels with a bot token', () => {
     expectError(text, 400, 'invalid_json');
   });
 
-  it('answers 404 for an unknown robot or another partner\'s robot', async () => {
+  it("answers 404 for an unknown robot or another partner's robot", async () => {
     const mine = await accountWithRobot(sandbox);
     const theirs = await accountWithRobot(sandbox);
     expectError(await connectBot(sandbox, mine.key, theirs.robot.id), 404, 'not_found');

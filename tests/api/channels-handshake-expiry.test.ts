@@ -85,7 +85,12 @@ describe('control API handshakes (D24)', () => {
     const result = await decide(handshake.id, 'approve');
     expect(result.status).toBe(200);
     expect(result.body.status).toBe('connected');
-    expect(splitUrl(result.body.redirect_url).params).toEqual({ from: 'sandbox', robot_id: robot.id, channel_id: handshake.id, status: 'connected' });
+    expect(splitUrl(result.body.redirect_url).params).toEqual({
+      from: 'sandbox',
+      robot_id: robot.id,
+      channel_id: handshake.id,
+      status: 'connected',
+    });
     expect((await listedRobot(sandbox, key, robot.id))?.channels).toEqual([{ id: handshake.id, type: 'social_dm', is_active: true }]);
     expect((await decide(handshake.id, 'approve')).body).toEqual(result.body);
     expectError(await decide(handshake.id, 'deny'), 404, 'not_found');

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { accountWithRobot, activeChannels, connectBot, connectSocial, expectError, listedRobot, openConsent, patchChannel, pendingHandshake, RETURN_URL, splitUrl, submitDecision } from './channels-support';
+import {
+  accountWithRobot,
+  activeChannels,
+  connectBot,
+  connectSocial,
+  expectError,
+  listedRobot,
+  openConsent,
+  patchChannel,
+  pendingHandshake,
+  RETURN_URL,
+  splitUrl,
+  submitDecision,
+} from './channels-support';
 import { setUpSandbox } from './support';
 
 const sandbox = setUpSandbox();

@@ -125,9 +125,19 @@ describe('PATCH /v1/robots/{robot_id}/channels/{channel_id}', () => {
 
   it('enables and disables panel-connected channel types too', async () => {
     const { account, key } = await accountWithRobot(sandbox);
-    const robot = await sandbox.createRobot(account.account_id, { name: 'Panel', channels: [{ type: 'widget', is_active: false, username: 'site' }] });
+    const robot = await sandbox.createRobot(account.account_id, {
+      name: 'Panel',
+      channels: [{ type: 'widget', is_active: false, username: 'site' }],
+    });
     const widget = robot.channels[0]?.id ?? '';
     const on = await patchChannel(sandbox, key, robot.id, widget, { is_active: true });
-    expect(on.body).toMatchObject({ id: widget, type: 'widget', robot_id: robot.id, username: 'site', is_active: true, status: 'connected' });
+    expect(on.body).toMatchObject({
+      id: widget,
+      type: 'widget',
+      robot_id: robot.id,
+      username: 'site',
+      is_active: true,
+      status: 'connected',
+    });
   });
 });

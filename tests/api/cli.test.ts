@@ -21,13 +21,30 @@ const robots = (key: string) => sandbox.api<{ data: RobotBody[] }>(key, '/v1/rob
 
 describe('command line (D23)', () => {
   it('creates an account, printing the key once; the key works on /v1', async () => {
-    const result = await cli('accounts', 'create', '--name', 'CLI partner', '--role', 'social_dm', '--webhook-url', 'http://127.0.0.1:9/hook', '--webhook-auth-token', 'tok', '--header', 'X-Env: dev', ...at());
+    const result = await cli(
+      'accounts',
+      'create',
+      '--name',
+      'CLI partner',
+      '--role',
+      'social_dm',
+      '--webhook-url',
+      'http://127.0.0.1:9/hook',
+      '--webhook-auth-token',
+      'tok',
+      '--header',
+      'X-Env: dev',
+      ...at(),
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('not shown again');
     const key = /pk_live_[0-9A-Za-z]{32}/.exec(result.stdout)?.[0] ?? '';
     expect((await robots(key)).status).toBe(200);
     const id = /acc_[0-9A-Za-z]+/.exec(result.stdout)?.[0] ?? '';
-    expect(await sandbox.account(id)).toMatchObject({ roles: ['social_dm'], webhook: { url: 'http://127.0.0.1:9/hook', auth_token: 'tok', custom_headers: { 'X-Env': 'dev' } } });
+    expect(await sandbox.account(id)).toMatchObject({
+      roles: ['social_dm'],
+      webhook: { url: 'http://127.0.0.1:9/hook', auth_token: 'tok', custom_headers: { 'X-Env': 'dev' } },
+    });
 
     const list = await cli('accounts', 'list', ...at());
     expect(list.stdout).toMatch(new RegExp(`${id}\\s+CLI partner\\s+basic`));
@@ -95,7 +112,14 @@ describe('command line (D23)', () => {
   });
 
   it('refuses a wrong command line with exit 2 and a pointer to --help', async () => {
-    for (const argv of [['nope'], ['accounts', 'nope'], ['accounts', 'create', '--bogus'], ['accounts', 'show'], ['keys', 'expire', 'acc_x'], ['clock', 'advance', 'soon']]) {
+    for (const argv of [
+      ['nope'],
+      ['accounts', 'nope'],
+      ['accounts', 'create', '--bogus'],
+      ['accounts', 'show'],
+      ['keys', 'expire', 'acc_x'],
+      ['clock', 'advance', 'soon'],
+    ]) {
       const result = await cli(...argv, ...at());
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stderr, argv.join(' ')).toMatch(/--help/);
@@ -115,7 +139,8 @@ describe('command line (D23)', () => {
   it('never reuses a global option name in a command (it would shadow --url or --token)', () => {
     for (const entry of Object.values(GROUPS)) {
       const commands = 'run' in entry ? [entry] : Object.values(entry);
-      for (const command of commands) for (const name of Object.keys(command.options ?? {})) expect(Object.keys(GLOBAL_OPTIONS)).not.toContain(name);
+      for (const command of commands)
+        for (const name of Object.keys(command.options ?? {})) expect(Object.keys(GLOBAL_OPTIONS)).not.toContain(name);
     }
   });
 });

@@ -150,7 +150,10 @@ describe('POST /sandbox/api/robots/{robot_id}/conversations (D24)', () => {
       expect(result.status, JSON.stringify(body)).toBe(422);
       expect(result.body.error.code).toBe('validation_failed');
       const issues = result.body.error.details.issues as { path: string }[];
-      expect(issues.map((i) => i.path), JSON.stringify(body)).toContain(path);
+      expect(
+        issues.map((i) => i.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     const id = await postConversation(sandbox, robot.id, [{ role: 'client' }]);
     const empty = await sandbox.control<ErrorBody>('POST', `/sandbox/api/conversations/${id}/messages`, { messages: [] });
@@ -170,7 +173,9 @@ describe('POST /sandbox/api/robots/{robot_id}/conversations (D24)', () => {
     const id = await postConversation(sandbox, robot.id, [{ role: 'client', at: iso(Date.parse('2026-01-01T00:00:00Z')) }]);
     expectStatus(await sandbox.api(account.api_key, `/v1/robots/${robot.id}`, { method: 'DELETE' }), 204);
     expect((await getConversation(id)).status).toBe(200);
-    const refused = await sandbox.control<ErrorBody>('POST', `/sandbox/api/conversations/${id}/messages`, { messages: [{ role: 'client', text: 'x' }] });
+    const refused = await sandbox.control<ErrorBody>('POST', `/sandbox/api/conversations/${id}/messages`, {
+      messages: [{ role: 'client', text: 'x' }],
+    });
     expect(refused.status).toBe(404);
   });
 });

@@ -20,7 +20,10 @@ describe('POST /sandbox/api/accounts/{account_id}/simulate-history', () => {
     await sandbox.createRobot(account.account_id, { name: 'clinic', channels: [{ type: 'messenger_bot' }] });
     await sandbox.createRobot(account.account_id, { name: 'idle-ish' });
 
-    const result = await sandbox.control<HistoryBody>('POST', `/sandbox/api/accounts/${account.account_id}/simulate-history`, { days: 90, seed: 42 });
+    const result = await sandbox.control<HistoryBody>('POST', `/sandbox/api/accounts/${account.account_id}/simulate-history`, {
+      days: 90,
+      seed: 42,
+    });
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({ account_id: account.account_id, robots: 3 });
     expect(result.body.messages).toBeGreaterThan(2000);
@@ -65,7 +68,11 @@ describe('POST /sandbox/api/simulator', () => {
   it('keeps live conversations going on wall time until switched off', async () => {
     const account = await sandbox.createAccount();
     await sandbox.createRobot(account.account_id);
-    const on = await sandbox.control('POST', '/sandbox/api/simulator', { account_id: account.account_id, enabled: true, interval_seconds: 1 });
+    const on = await sandbox.control('POST', '/sandbox/api/simulator', {
+      account_id: account.account_id,
+      enabled: true,
+      interval_seconds: 1,
+    });
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ account_id: account.account_id, enabled: true, interval_seconds: 1 });
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -83,9 +90,16 @@ describe('POST /sandbox/api/simulator', () => {
   it('validates its body and the account', async () => {
     const bad = await sandbox.control<ErrorBody>('POST', '/sandbox/api/simulator', { account_id: 'x', enabled: 'yes' });
     expect(bad.status).toBe(422);
-    const fast = await sandbox.control<ErrorBody>('POST', '/sandbox/api/simulator', { account_id: 'x', enabled: true, interval_seconds: 0.1 });
+    const fast = await sandbox.control<ErrorBody>('POST', '/sandbox/api/simulator', {
+      account_id: 'x',
+      enabled: true,
+      interval_seconds: 0.1,
+    });
     expect(fast.status).toBe(422);
-    const missing = await sandbox.control<ErrorBody>('POST', '/sandbox/api/simulator', { account_id: 'acc_missing000000000', enabled: true });
+    const missing = await sandbox.control<ErrorBody>('POST', '/sandbox/api/simulator', {
+      account_id: 'acc_missing000000000',
+      enabled: true,
+    });
     expect(missing.status).toBe(404);
   });
 });

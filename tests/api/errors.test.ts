@@ -132,7 +132,10 @@ describe('control API resources', () => {
 
   it('rotates the webhook secret', async () => {
     const created = await sandbox.createAccount();
-    const rotated = await sandbox.control<{ webhook_secret: string }>('POST', `/sandbox/api/accounts/${created.account_id}/webhook-secret/rotate`);
+    const rotated = await sandbox.control<{ webhook_secret: string }>(
+      'POST',
+      `/sandbox/api/accounts/${created.account_id}/webhook-secret/rotate`,
+    );
     expect(rotated.status).toBe(201);
     expect(rotated.body.webhook_secret).toMatch(/^whsec_/);
     expect(rotated.body.webhook_secret).not.toBe(created.webhook_secret);
@@ -140,7 +143,11 @@ describe('control API resources', () => {
 
   it('patches a robot and disconnects a channel', async () => {
     const robot = await sandbox.createRobot(account.account_id, { channels: [{ type: 'widget' }] });
-    const patched = await sandbox.control('PATCH', `/sandbox/api/robots/${robot.id}`, { name: 'Renamed', external_id: 'ext-1', model: 'enhanced' });
+    const patched = await sandbox.control('PATCH', `/sandbox/api/robots/${robot.id}`, {
+      name: 'Renamed',
+      external_id: 'ext-1',
+      model: 'enhanced',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: robot.id, name: 'Renamed', external_id: 'ext-1' });
 

@@ -11,7 +11,9 @@ describe('schema migrations', () => {
     // The schema as the release before the drop left it: the first six migrations.
     for (const sql of migrations.slice(0, 6)) sqlite.exec(sql);
     sqlite.pragma('user_version = 6');
-    sqlite.exec("INSERT INTO usage_monthly (robot_id, month, client) VALUES ('rb_1', 24300, 3); INSERT INTO usage_daily (robot_id, day, client) VALUES ('rb_1', 20000, 3);");
+    sqlite.exec(
+      "INSERT INTO usage_monthly (robot_id, month, client) VALUES ('rb_1', 24300, 3); INSERT INTO usage_daily (robot_id, day, client) VALUES ('rb_1', 20000, 3);",
+    );
 
     migrate(sqlite);
 

@@ -7,7 +7,13 @@ const sandbox = setUpSandbox();
 describe('panel sign-in (D23: login required)', () => {
   it('sends a visitor without a session to the sign-in form, for every page', async () => {
     const browser = new PanelBrowser(sandbox);
-    for (const path of ['/sandbox/panel', '/sandbox/panel/accounts', '/sandbox/panel/accounts/new', '/sandbox/panel/clock', '/sandbox/panel/accounts/acc_x']) {
+    for (const path of [
+      '/sandbox/panel',
+      '/sandbox/panel/accounts',
+      '/sandbox/panel/accounts/new',
+      '/sandbox/panel/clock',
+      '/sandbox/panel/accounts/acc_x',
+    ]) {
       const result = await browser.get(path);
       expect(result.status, path).toBe(303);
       expect(result.location, path).toMatch(/^\/sandbox\/panel(\/accounts)?|^\/sandbox\/panel\/login/);
@@ -80,7 +86,7 @@ describe('panel sign-in (D23: login required)', () => {
 });
 
 describe('panel CSRF', () => {
-  it('refuses a form without the CSRF token, or with another session\'s, and changes nothing', async () => {
+  it("refuses a form without the CSRF token, or with another session's, and changes nothing", async () => {
     const browser = new PanelBrowser(sandbox);
     await browser.login();
     const other = new PanelBrowser(sandbox);

@@ -27,7 +27,12 @@ describe('panel accounts (D23)', () => {
 
   it('keeps what was typed and says what is wrong, next to the field', async () => {
     await browser.get('/sandbox/panel/accounts/new');
-    const result = await browser.post('/sandbox/panel/accounts', { name: 'Typed <name>', capacity: '-4', rate_limit_per_minute: '300', return_url: 'not a url' });
+    const result = await browser.post('/sandbox/panel/accounts', {
+      name: 'Typed <name>',
+      capacity: '-4',
+      rate_limit_per_minute: '300',
+      return_url: 'not a url',
+    });
     expect(result.status).toBe(422);
     expect(result.text).toContain('value="Typed &lt;name&gt;"');
     expect(result.text).toContain('value="-4"');
@@ -59,7 +64,11 @@ describe('panel accounts (D23)', () => {
     expect((await sandbox.account(accountId)).key_expires_at).toBe(at);
     expect((await robots(apiKey)).status).toBe(200);
 
-    const advance = await browser.post('/sandbox/panel/clock/advance', { amount: '2', unit: 'hours', return_to: `/sandbox/panel/accounts/${accountId}` });
+    const advance = await browser.post('/sandbox/panel/clock/advance', {
+      amount: '2',
+      unit: 'hours',
+      return_to: `/sandbox/panel/accounts/${accountId}`,
+    });
     expect(advance.status).toBe(303);
     expect(advance.location).toBe(`/sandbox/panel/accounts/${accountId}?done=clock#clock`);
     expect((await robots(apiKey)).status).toBe(401);
@@ -86,7 +95,10 @@ describe('panel accounts (D23)', () => {
     const [robot] = (await robots(apiKey)).body.data;
     if (!robot) throw new Error('no robot');
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
-    expect((await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}/channels`, { type: 'widget', is_active: 'true' })).status).toBe(303);
+    expect(
+      (await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}/channels`, { type: 'widget', is_active: 'true' }))
+        .status,
+    ).toBe(303);
     expect((await robots(apiKey)).body.data[0]?.channels[0]?.is_active).toBe(true);
 
     const lapse = await browser.post(`/sandbox/panel/accounts/${accountId}/lapse`, { lapsed: 'true' });
@@ -95,7 +107,10 @@ describe('panel accounts (D23)', () => {
     expect((await sandbox.account(accountId)).lapsed).toBe(true);
 
     // An active channel cannot be added while lapsed: the control API's 403 is shown on the page.
-    const refused = await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}/channels`, { type: 'chat_app', is_active: 'true' });
+    const refused = await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}/channels`, {
+      type: 'chat_app',
+      is_active: 'true',
+    });
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('plan_lapsed');
 
@@ -135,11 +150,26 @@ describe('panel accounts (D23)', () => {
   it('saves the plan and shows a field error from the control API with the typed value', async () => {
     const { accountId } = await createAccountInPanel(browser);
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
-    const ok = await browser.post(`/sandbox/panel/accounts/${accountId}/plan`, { name: 'Renamed', tier: 'professional', capacity: '7', rate_limit_per_minute: '120' });
+    const ok = await browser.post(`/sandbox/panel/accounts/${accountId}/plan`, {
+      name: 'Renamed',
+      tier: 'professional',
+      capacity: '7',
+      rate_limit_per_minute: '120',
+    });
     expect(ok.status).toBe(303);
-    expect(await sandbox.account(accountId)).toMatchObject({ name: 'Renamed', tier: 'professional', capacity: 7, rate_limit_per_minute: 120 });
+    expect(await sandbox.account(accountId)).toMatchObject({
+      name: 'Renamed',
+      tier: 'professional',
+      capacity: 7,
+      rate_limit_per_minute: 120,
+    });
 
-    const bad = await browser.post(`/sandbox/panel/accounts/${accountId}/plan`, { name: 'Renamed', tier: 'professional', capacity: '7', rate_limit_per_minute: '0' });
+    const bad = await browser.post(`/sandbox/panel/accounts/${accountId}/plan`, {
+      name: 'Renamed',
+      tier: 'professional',
+      capacity: '7',
+      rate_limit_per_minute: '0',
+    });
     expect(bad.status).toBe(422);
     expect(bad.text).toMatch(/id="plan-rate_limit_per_minute-error">[^<]+</);
     expect(bad.text).toContain('validation_failed');

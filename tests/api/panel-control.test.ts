@@ -5,21 +5,25 @@ import { setUpSandbox, type ErrorBody, type Json } from './support';
 const sandbox = setUpSandbox();
 
 describe('control routes the panel and the command line are built on', () => {
-  it('lists an account\'s robots with model and full channel views, newest first', async () => {
+  it("lists an account's robots with model and full channel views, newest first", async () => {
     const { account_id } = await sandbox.createAccount();
     await sandbox.createRobot(account_id, { name: 'Older', model: 'enhanced', channels: [{ type: 'widget', username: 'w' }] });
     await sandbox.createRobot(account_id, { name: 'Newer' });
     const result = await sandbox.control<{ data: Json[] }>('GET', `/sandbox/api/accounts/${account_id}/robots`);
     expect(result.status).toBe(200);
     expect(result.body.data.map((r) => r.name)).toEqual(['Newer', 'Older']);
-    expect(result.body.data[1]).toMatchObject({ model: 'enhanced', channels: [{ type: 'widget', status: 'connected', is_active: true, username: 'w' }] });
+    expect(result.body.data[1]).toMatchObject({
+      model: 'enhanced',
+      channels: [{ type: 'widget', status: 'connected', is_active: true, username: 'w' }],
+    });
     expect((await sandbox.control<ErrorBody>('GET', '/sandbox/api/accounts/acc_none/robots')).body.error.code).toBe('not_found');
   });
 
   it('adds a panel-only channel: 404 before 422 (D25), strict body, type restricted', async () => {
     const { account_id } = await sandbox.createAccount();
     const robot = await sandbox.createRobot(account_id);
-    const add = (robotId: string, body: unknown) => sandbox.control<ErrorBody & Json>('POST', `/sandbox/api/robots/${robotId}/channels`, body);
+    const add = (robotId: string, body: unknown) =>
+      sandbox.control<ErrorBody & Json>('POST', `/sandbox/api/robots/${robotId}/channels`, body);
     expect((await add('rb_none', { type: 'nope' })).status).toBe(404);
     expect((await add(robot.id, { type: 'social_dm' })).body.error.code).toBe('validation_failed');
     expect((await add(robot.id, { type: 'widget', extra: 1 })).status).toBe(422);
@@ -27,7 +31,9 @@ describe('control routes the panel and the command line are built on', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'chat_app', robot_id: robot.id, is_active: false, status: 'disabled' });
     expect((await sandbox.control('GET', '/sandbox/api/accounts')).status).toBe(200);
-    expect((await sandbox.control('POST', `/sandbox/api/robots/${robot.id}/channels`, { type: 'widget' }, 'wrong-admin-token')).status).toBe(401);
+    expect(
+      (await sandbox.control('POST', `/sandbox/api/robots/${robot.id}/channels`, { type: 'widget' }, 'wrong-admin-token')).status,
+    ).toBe(401);
   });
 
   it('escapes what partners typed wherever the panel shows it', async () => {

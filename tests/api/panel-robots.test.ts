@@ -85,7 +85,11 @@ describe('panel robots and channels', () => {
     const [robot] = await robotsOf(accountId);
     expect(robot).toMatchObject({ name: 'Shop bot', external_id: 'cust-1', model: 'enhanced' });
     if (!robot) return;
-    const saved = await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}`, { name: 'Shop bot 2', external_id: '', model: 'standard' });
+    const saved = await browser.post(`/sandbox/panel/accounts/${accountId}/robots/${robot.id}`, {
+      name: 'Shop bot 2',
+      external_id: '',
+      model: 'standard',
+    });
     expect(saved.status).toBe(303);
     expect((await robotsOf(accountId))[0]).toMatchObject({ name: 'Shop bot 2', external_id: null, model: 'standard' });
   });
@@ -93,7 +97,11 @@ describe('panel robots and channels', () => {
   it('keeps a robot form as typed when the name is missing', async () => {
     const { accountId } = await createAccountInPanel(browser);
     await browser.get(`/sandbox/panel/accounts/${accountId}`);
-    const result = await browser.post(`/sandbox/panel/accounts/${accountId}/robots`, { name: '  ', external_id: 'keep-me', model: 'enhanced' });
+    const result = await browser.post(`/sandbox/panel/accounts/${accountId}/robots`, {
+      name: '  ',
+      external_id: 'keep-me',
+      model: 'enhanced',
+    });
     expect(result.status).toBe(422);
     expect(result.text).toContain('value="keep-me"');
     expect(result.text).toMatch(/<option value="enhanced" selected>/);
@@ -163,7 +171,11 @@ describe('panel traffic and clock', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Sandbox now');
     const before = await sandbox.now();
-    const advanced = await browser.post('/sandbox/panel/clock/advance', { amount: '30', unit: 'minutes', return_to: '/sandbox/panel/clock' });
+    const advanced = await browser.post('/sandbox/panel/clock/advance', {
+      amount: '30',
+      unit: 'minutes',
+      return_to: '/sandbox/panel/clock',
+    });
     expect(advanced.location).toBe('/sandbox/panel/clock?done=clock');
     expect((await sandbox.now()).getTime() - before.getTime()).toBeGreaterThanOrEqual(30 * 60_000);
     const bad = await browser.post('/sandbox/panel/clock/advance', { amount: '-3', unit: 'minutes', return_to: '/sandbox/panel/clock' });

@@ -49,7 +49,8 @@ export class PanelBrowser {
 
   /** Follows a 303 like a browser (GET), returning the page landed on. */
   async follow(result: PageResult): Promise<PageResult> {
-    if (result.status !== 303 || result.location === null) throw new Error(`expected a 303, got ${result.status}: ${result.text.slice(0, 400)}`);
+    if (result.status !== 303 || result.location === null)
+      throw new Error(`expected a 303, got ${result.status}: ${result.text.slice(0, 400)}`);
     return this.get(result.location);
   }
 }
@@ -73,7 +74,13 @@ export function shownSecret(text: string, prefix: 'pk_live_' | 'whsec_'): string
 /** Creates an account through the panel's form and returns its id and the key shown once. */
 export async function createAccountInPanel(browser: PanelBrowser, form: Record<string, string | string[]> = {}) {
   await browser.get('/sandbox/panel/accounts/new');
-  const result = await browser.post('/sandbox/panel/accounts', { name: 'Panel partner', tier: 'basic', capacity: '3', rate_limit_per_minute: '300', ...form });
+  const result = await browser.post('/sandbox/panel/accounts', {
+    name: 'Panel partner',
+    tier: 'basic',
+    capacity: '3',
+    rate_limit_per_minute: '300',
+    ...form,
+  });
   if (result.status !== 200) throw new Error(`account creation answered ${result.status}: ${result.text.slice(0, 600)}`);
   const accountId = /accounts\/(acc_[A-Za-z0-9]+)/.exec(result.text)?.[1];
   if (accountId === undefined) throw new Error('no account id on the creation page');

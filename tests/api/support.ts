@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createControlClient, unwrap, type ControlClient, type ControlResult } from '../../sandbox/control-client/client';
-import type { Account, AccountChanges, AccountCreated, NewAccount, NewConversation, NewMessages, NewRobot, PostedMessages, Robot } from '../../sandbox/control-client/types';
+import type {
+  Account,
+  AccountChanges,
+  AccountCreated,
+  NewAccount,
+  NewConversation,
+  NewMessages,
+  NewRobot,
+  PostedMessages,
+  Robot,
+} from '../../sandbox/control-client/types';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../sandbox/server';
 
 export type { AccountCreated };
@@ -136,7 +146,12 @@ export type MessageSpec = Omit<NewMessages['messages'][number], 'text'> & { text
 const withText = (messages: MessageSpec[]) => messages.map((m) => ({ text: 'hello', ...m }));
 
 /** POST /sandbox/api/robots/{id}/conversations; returns the conversation id. */
-export async function postConversation(sandbox: TestSandbox, robotId: string, messages: MessageSpec[], extra: Omit<NewConversation, 'messages'> = {}): Promise<string> {
+export async function postConversation(
+  sandbox: TestSandbox,
+  robotId: string,
+  messages: MessageSpec[],
+  extra: Omit<NewConversation, 'messages'> = {},
+): Promise<string> {
   return expectAnswer(await sandbox.admin.createConversation(robotId, { ...extra, messages: withText(messages) }), 201).conversation_id;
 }
 

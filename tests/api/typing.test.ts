@@ -88,8 +88,16 @@ describe('POST /v1/conversations/{conversation_id}/typing (D15)', () => {
 
   it('400 invalid_json for unparseable JSON or a non-JSON body', async () => {
     const { key, conversationId } = await accountWithConversation(sandbox);
-    expectError(await typing(key, conversationId, { headers: { 'Content-Type': 'application/json' }, body: '{"is_typing":' }), 400, 'invalid_json');
-    expectError(await typing(key, conversationId, { headers: { 'Content-Type': 'text/plain' }, body: 'is_typing=true' }), 400, 'invalid_json');
+    expectError(
+      await typing(key, conversationId, { headers: { 'Content-Type': 'application/json' }, body: '{"is_typing":' }),
+      400,
+      'invalid_json',
+    );
+    expectError(
+      await typing(key, conversationId, { headers: { 'Content-Type': 'text/plain' }, body: 'is_typing=true' }),
+      400,
+      'invalid_json',
+    );
   });
 
   it("404 for an unknown conversation, another partner's, or one whose robot was deleted", async () => {
@@ -107,15 +115,19 @@ describe('POST /v1/conversations/{conversation_id}/typing (D15)', () => {
     const other = await accountWithConversation(sandbox);
     expectError(await typing('pk_live_wrong', 'x'.repeat(300)), 401, 'invalid_key');
     expectError(await typing(key, 'x'.repeat(300), json({ is_typing: 'no' })), 400, 'invalid_parameter');
-    expectError(await typing(key, other.conversationId, { headers: { 'Content-Type': 'application/json' }, body: '{' }), 400, 'invalid_json');
+    expectError(
+      await typing(key, other.conversationId, { headers: { 'Content-Type': 'application/json' }, body: '{' }),
+      400,
+      'invalid_json',
+    );
     expectError(await typing(key, other.conversationId, json({ is_typing: 'no' })), 404, 'not_found');
     expectError(await typing(key, conversationId, json({ is_typing: 'no' })), 422, 'validation_failed');
   });
 
   it('is in the OpenAPI document with an optional JSON body and a 204', async () => {
-    const doc = await sandbox.fetch<{ paths: Record<string, Record<string, { requestBody: { required?: boolean }; responses: Record<string, unknown> }>> }>(
-      '/v1/openapi.json',
-    );
+    const doc = await sandbox.fetch<{
+      paths: Record<string, Record<string, { requestBody: { required?: boolean }; responses: Record<string, unknown> }>>;
+    }>('/v1/openapi.json');
     const op = doc.body.paths['/v1/conversations/{conversation_id}/typing']?.post;
     expect(op?.requestBody.required).toBe(false);
     expect(op?.responses).toHaveProperty('204');

@@ -69,9 +69,9 @@ describe('GET /v1/usage parameter checks (D11, D3)', () => {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = await sandbox.fetch<{ paths: Record<string, { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> }>(
-      '/v1/openapi.json',
-    );
+    const doc = await sandbox.fetch<{
+      paths: Record<string, { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+    }>('/v1/openapi.json');
     const op = doc.body.paths['/v1/usage']?.get;
     expect(op?.parameters?.map((p) => p.name).sort()).toEqual(['breakdown', 'from', 'limit', 'offset', 'robot_id', 'to']);
     expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));

@@ -52,7 +52,10 @@ describe('GET /v1/usage figures', () => {
     const b = await sandbox.createRobot(account.account_id, { name: 'b', model: 'enhanced', created_at: iso(now - 10 * DAY) });
     const t0 = (await sandbox.now()).getTime();
     // Before the robot existed and before any change: the first model.
-    const conv = await postConversation(sandbox, a.id, [{ role: 'client', at: iso(t0 - 200 * DAY) }, { role: 'ai', at: iso(t0 - 10 * DAY) }]);
+    const conv = await postConversation(sandbox, a.id, [
+      { role: 'client', at: iso(t0 - 200 * DAY) },
+      { role: 'ai', at: iso(t0 - 10 * DAY) },
+    ]);
     await postConversation(sandbox, b.id, [{ role: 'client', at: iso(t0 - 50 * DAY) }]);
     // Dated ahead of the clock, so the change below re-prices it.
     await postMessages(sandbox, conv, [{ role: 'ai', at: iso(t0 + 3 * 3_600_000) }]);

@@ -32,7 +32,10 @@ describe('conversation events become deliveries (D17)', () => {
   it('delivers chat and message events carrying conversation_id, robot_id and external_id', async () => {
     const { account, robot } = await setup();
     const id = await converse(robot.id, [{ role: 'client', text: 'hi' }]);
-    await post(id, [{ role: 'ai', text: 'hello' }, { role: 'operator', text: 'Sam here' }]);
+    await post(id, [
+      { role: 'ai', text: 'hello' },
+      { role: 'operator', text: 'Sam here' },
+    ]);
     expectAnswer(await sandbox.admin.closeConversation(id), 200);
 
     const list = await deliveredTypes(account.api_key);
@@ -56,7 +59,10 @@ describe('conversation events become deliveries (D17)', () => {
     const live = await setup({ type: 'chat_app' });
     const conversation = await converse(live.robot.id, [{ role: 'client', text: 'hi' }]);
     expectAnswer(await sandbox.admin.deleteChannel(live.robot.channels[0]?.id ?? ''), 204);
-    await post(conversation, [{ role: 'client', text: 'still there?' }, { role: 'ai', text: 'yes' }]);
+    await post(conversation, [
+      { role: 'client', text: 'still there?' },
+      { role: 'ai', text: 'yes' },
+    ]);
     expect((await deliveredTypes(live.account.api_key)).map((d) => d.event_type)).toEqual(['chat.started', 'message.received']);
   });
 });
@@ -92,7 +98,10 @@ describe('automated replies (D21, social platform limits)', () => {
     const { account, robot } = await setup();
     const id = await converse(robot.id, [{ role: 'client', text: 'hi' }]);
     await outage({ until_seconds: 600 });
-    const posted = await post(id, [{ role: 'ai', text: 'first' }, { role: 'ai', text: 'second' }]);
+    const posted = await post(id, [
+      { role: 'ai', text: 'first' },
+      { role: 'ai', text: 'second' },
+    ]);
     expect(posted.replies.map((r) => r.status)).toEqual(['queued', 'queued']);
     expect((await deliveredTypes(account.api_key)).map((d) => d.event_type)).toEqual(['chat.started', 'message.received']);
 
@@ -120,14 +129,20 @@ describe('automated replies (D21, social platform limits)', () => {
     expect(failed?.payload.data).toMatchObject({ reason: 'outside_window' });
 
     // A new message from the customer opens the window again.
-    const again = await post(id, [{ role: 'client', text: 'back' }, { role: 'ai', text: 'welcome back' }]);
+    const again = await post(id, [
+      { role: 'client', text: 'back' },
+      { role: 'ai', text: 'welcome back' },
+    ]);
     expect(again.replies[0]?.status).toBe('sent');
   });
 
   it('holds replies over the platform send rate (10/s for audio) in the queue and sends them within seconds', async () => {
     const { robot } = await setup();
     const id = await converse(robot.id, [{ role: 'client', text: 'hi' }]);
-    const posted = await post(id, Array.from({ length: 25 }, (_, i) => ({ role: 'ai', text: `clip ${i}`, kind: 'audio' })));
+    const posted = await post(
+      id,
+      Array.from({ length: 25 }, (_, i) => ({ role: 'ai', text: `clip ${i}`, kind: 'audio' })),
+    );
     const sentNow = posted.replies.filter((r) => r.status === 'sent').length;
     expect(sentNow).toBeGreaterThanOrEqual(10);
     expect(sentNow).toBeLessThan(25);

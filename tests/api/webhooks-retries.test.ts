@@ -52,7 +52,7 @@ describe('retry schedule (D20)', () => {
     expect(delivery.attempts.every((a) => a.response_status === 500 && a.response_body === 'answer 500')).toBe(true);
 
     // Nothing more, however far the clock goes.
-    await sandbox.advanceClock(100 * HOUR / 1000);
+    await sandbox.advanceClock((100 * HOUR) / 1000);
     await settle();
     expect((await getDelivery(sandbox, account.api_key, id)).attempts).toHaveLength(8);
 

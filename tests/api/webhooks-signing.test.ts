@@ -66,7 +66,7 @@ describe('webhook signing and headers (D16)', () => {
     expect(() => verify(newSecret, firstOnly)).not.toThrow();
     expect(() => verify(account.webhook_secret, firstOnly)).toThrow();
 
-    await sandbox.advanceClock(24 * HOUR / 1000 + 1);
+    await sandbox.advanceClock((24 * HOUR) / 1000 + 1);
     const later = await deliveredRequest(account.api_key);
     expect((later.request.headers['webhook-signature'] ?? '').split(' ')).toHaveLength(1);
     expect(() => verify(newSecret, later.request)).not.toThrow();

@@ -18,7 +18,14 @@ describe('POST /v1/webhooks/test (D18)', () => {
     const delivery = await waitForAttempts(sandbox, account.api_key, result.body.delivery_id, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', event_type: 'test', next_attempt_at: null });
     expect(delivery.attempts).toEqual([
-      { attempt: 1, attempted_at: delivery.created_at, response_status: 200, response_body: 'ok', duration_ms: expect.any(Number), error: null },
+      {
+        attempt: 1,
+        attempted_at: delivery.created_at,
+        response_status: 200,
+        response_body: 'ok',
+        duration_ms: expect.any(Number),
+        error: null,
+      },
     ]);
     expect(delivery.payload).toEqual({
       id: delivery.event_id,

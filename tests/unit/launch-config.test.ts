@@ -36,7 +36,11 @@ describe('readLaunchConfig', () => {
     expect(read.error.split('\n')).toHaveLength(1);
   });
   it('uses a real service when both URL and key are set', () => {
-    const read = readLaunchConfig({ DATA_DIR: tmp(), PARTNER_API_URL: 'https://api.example.com/', PARTNER_API_KEY: 'pk_live_abcdefghijkl' });
+    const read = readLaunchConfig({
+      DATA_DIR: tmp(),
+      PARTNER_API_URL: 'https://api.example.com/',
+      PARTNER_API_KEY: 'pk_live_abcdefghijkl',
+    });
     if (!read.ok) throw new Error(read.error);
     expect(read.config.realService).toEqual({ url: 'https://api.example.com', apiKey: 'pk_live_abcdefghijkl' });
   });

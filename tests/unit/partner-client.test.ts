@@ -51,7 +51,10 @@ describe('request basics', () => {
   });
 
   it('tolerates a base URL ending in / or /v1', async () => {
-    const { client, requests, url } = await setup([{ status: 200, body: {} }, { status: 200, body: {} }]);
+    const { client, requests, url } = await setup([
+      { status: 200, body: {} },
+      { status: 200, body: {} },
+    ]);
     await createPartnerClient({ baseUrl: `${url}/`, apiKey: KEY }).listRobots();
     await createPartnerClient({ baseUrl: `${url}/v1/`, apiKey: KEY }).listRobots();
     expect(requests.map((r) => r.url)).toEqual(['/v1/robots', '/v1/robots']);
@@ -68,10 +71,7 @@ describe('request basics', () => {
     const { client, requests } = await setup([{ status: 204 }, { status: 200, body: { id: 'x' } }]);
     await client.deleteRobot('a/b c?d#e');
     await client.getRule('r/1', 'c%2', 'ru le');
-    expect(requests.map((r) => r.url)).toEqual([
-      '/v1/robots/a%2Fb%20c%3Fd%23e',
-      '/v1/robots/r%2F1/channels/c%252/rules/ru%20le',
-    ]);
+    expect(requests.map((r) => r.url)).toEqual(['/v1/robots/a%2Fb%20c%3Fd%23e', '/v1/robots/r%2F1/channels/c%252/rules/ru%20le']);
     await expect(client.deleteRobot('..')).rejects.toThrow(TypeError);
     await expect(client.getDelivery('')).rejects.toThrow(TypeError);
     expect(requests).toHaveLength(2);
@@ -81,7 +81,10 @@ describe('request basics', () => {
 describe('methods', () => {
   it('never sends breakdown on usage, even when a caller smuggles it in', async () => {
     const { client, requests } = await setup([
-      { status: 200, body: { data: [{ robot_id: 'r1', external_id: null, messages: { total: 3, units: 6 } }], metadata: { cache_hit: true } } },
+      {
+        status: 200,
+        body: { data: [{ robot_id: 'r1', external_id: null, messages: { total: 3, units: 6 } }], metadata: { cache_hit: true } },
+      },
     ]);
     const query = { from: new Date('2026-09-01T00:00:00Z'), to: '2026-09-30T00:00:00Z', robot_id: 'r1', breakdown: 'source' };
     const { data } = await client.getUsage(query as UsageQuery);
@@ -107,7 +110,16 @@ describe('methods', () => {
 
   it('reads a social_dm connect answer as pending even when it says connected', async () => {
     const { client } = await setup([
-      { status: 201, body: { id: 'c2', status: 'connected', type: 'social_dm', authorisation_url: 'https://x/y?z=1', expires_at: '2026-09-20T10:00:00Z' } },
+      {
+        status: 201,
+        body: {
+          id: 'c2',
+          status: 'connected',
+          type: 'social_dm',
+          authorisation_url: 'https://x/y?z=1',
+          expires_at: '2026-09-20T10:00:00Z',
+        },
+      },
     ]);
     const { data } = await client.connectChannel('r1', { type: 'social_dm' });
     expect(data.kind).toBe('pending');
@@ -173,7 +185,13 @@ describe('error mapping', () => {
     const { client, requests } = await setup([{ status, body: envelope(`code_${status}`) }], { maxRetries: 0 });
     const error = await client.listRobots().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Class);
-    expect(error).toMatchObject({ status, code: `code_${status}`, message: `failed: code_${status}`, requestId: RID, details: { why: `code_${status}` } });
+    expect(error).toMatchObject({
+      status,
+      code: `code_${status}`,
+      message: `failed: code_${status}`,
+      requestId: RID,
+      details: { why: `code_${status}` },
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -201,7 +219,10 @@ describe('error mapping', () => {
   });
 
   it('never puts the key in a thrown message or in the log hook', async () => {
-    const echo: Responder = (req) => ({ status: 401, body: { error: { code: 'invalid_key', message: `bad key ${req.headers.authorization}` } } });
+    const echo: Responder = (req) => ({
+      status: 401,
+      body: { error: { code: 'invalid_key', message: `bad key ${req.headers.authorization}` } },
+    });
     const { client, log } = await setup(echo);
     const error = await client.listRobots().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);

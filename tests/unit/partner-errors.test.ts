@@ -16,7 +16,13 @@ describe('errorFromResponse', () => {
     for (const input of [body, JSON.stringify(body)]) {
       const e = errorFromResponse(422, input, { 'X-Request-Id': 'req_header' });
       expect(e).toBeInstanceOf(UnprocessableEntityError);
-      expect(e).toMatchObject({ status: 422, code: 'validation_failed', message: 'too big', requestId: 'req_1', details: { kind: 'image', cap_mb: 2 } });
+      expect(e).toMatchObject({
+        status: 422,
+        code: 'validation_failed',
+        message: 'too big',
+        requestId: 'req_1',
+        details: { kind: 'image', cap_mb: 2 },
+      });
     }
   });
 
@@ -43,7 +49,11 @@ describe('errorFromResponse', () => {
   });
 
   it('exposes Retry-After on RateLimitError', () => {
-    const e = errorFromResponse(429, { error: { code: 'rate_limited', details: { limit_per_minute: 300, window_seconds: 60 } } }, { 'Retry-After': '7' });
+    const e = errorFromResponse(
+      429,
+      { error: { code: 'rate_limited', details: { limit_per_minute: 300, window_seconds: 60 } } },
+      { 'Retry-After': '7' },
+    );
     expect(e).toBeInstanceOf(RateLimitError);
     expect((e as RateLimitError).retryAfterSeconds).toBe(7);
     expect(e.details).toEqual({ limit_per_minute: 300, window_seconds: 60 });
@@ -87,7 +97,10 @@ describe('retry policy', () => {
   it('treats only connect-stage failures as not sent', () => {
     const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
     const aggregate = new TypeError('fetch failed', {
-      cause: new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ENETUNREACH' })]),
+      cause: new AggregateError([
+        Object.assign(new Error('a'), { code: 'ECONNREFUSED' }),
+        Object.assign(new Error('b'), { code: 'ENETUNREACH' }),
+      ]),
     });
     const reset = new TypeError('fetch failed', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
     expect(failedBeforeSend(refused)).toBe(true);

@@ -97,7 +97,12 @@ describe('idempotent requests', () => {
   it('retries a GET that cannot connect, then throws PartnerConnectionError', async () => {
     const port = await closedPort();
     const log: PartnerRequestInfo[] = [];
-    const client = createPartnerClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, retryBaseDelayMs: 1, onRequest: (i) => log.push(i) });
+    const client = createPartnerClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: KEY,
+      retryBaseDelayMs: 1,
+      onRequest: (i) => log.push(i),
+    });
     await expect(client.listRobots()).rejects.toBeInstanceOf(PartnerConnectionError);
     expect(log.map((l) => l.error)).toEqual(['PartnerConnectionError', 'PartnerConnectionError', 'PartnerConnectionError']);
   });
@@ -132,7 +137,11 @@ describe('POST requests', () => {
       retryBaseDelayMs: 100,
       onRequest: (info) => {
         // The service comes up during the backoff after the first refused attempt.
-        if (info.attempt === 1) void listen([queued], port).then((s) => { late.server = s; openServers.push(s); });
+        if (info.attempt === 1)
+          void listen([queued], port).then((s) => {
+            late.server = s;
+            openServers.push(s);
+          });
       },
     });
     await expect(client.sendTestEvent()).resolves.toMatchObject({ data: { delivery_id: 'd1' } });

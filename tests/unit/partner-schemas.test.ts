@@ -16,7 +16,16 @@ import {
 
 describe('tolerance', () => {
   it('accepts empty objects wherever every field is optional', () => {
-    for (const schema of [ChannelSchema, AttachmentSchema, RuleSchema, TestEventResultSchema, UsageReportSchema, RobotListSchema, DeliveryListSchema, ErrorEnvelopeSchema]) {
+    for (const schema of [
+      ChannelSchema,
+      AttachmentSchema,
+      RuleSchema,
+      TestEventResultSchema,
+      UsageReportSchema,
+      RobotListSchema,
+      DeliveryListSchema,
+      ErrorEnvelopeSchema,
+    ]) {
       expect(schema.safeParse({}).success).toBe(true);
     }
   });
@@ -50,7 +59,14 @@ describe('tolerance', () => {
 
   it('parses the breakdown=source fields if a service adds them anyway', () => {
     const usage = UsageReportSchema.parse({
-      data: [{ robot_id: 'r1', channel: 'social_dm', by_source: { direct: { conversations: 1, messages: 3 }, live_video: { messages: 1 } }, totals: { conversations: 1, messages: 4 } }],
+      data: [
+        {
+          robot_id: 'r1',
+          channel: 'social_dm',
+          by_source: { direct: { conversations: 1, messages: 3 }, live_video: { messages: 1 } },
+          totals: { conversations: 1, messages: 4 },
+        },
+      ],
     });
     expect(usage.data[0]?.by_source?.live_video?.messages).toBe(1);
   });
@@ -69,7 +85,13 @@ describe('connect result', () => {
   });
 
   it('reads pending_authorisation as pending', () => {
-    const r = ConnectResultSchema.parse({ status: 'pending_authorisation', id: 'c2', type: 'social_dm', authorisation_url: 'https://a/b', expires_at: '2026-09-20T10:15:00Z' });
+    const r = ConnectResultSchema.parse({
+      status: 'pending_authorisation',
+      id: 'c2',
+      type: 'social_dm',
+      authorisation_url: 'https://a/b',
+      expires_at: '2026-09-20T10:15:00Z',
+    });
     expect(r).toMatchObject({ kind: 'pending', channel: { authorisation_url: 'https://a/b' } });
   });
 
@@ -92,7 +114,10 @@ describe('rule', () => {
       id: 'ru1',
       trigger: { on: 'comment', keywords: ['price'], media_id: 'm1', match: 'fuzzy' },
       reply_in_comment: { body: 'Sent you a DM' },
-      then_send_dm: [{ type: 'link', url: 'https://x', label: 'Shop' }, { type: 'carousel', cards: [] }],
+      then_send_dm: [
+        { type: 'link', url: 'https://x', label: 'Shop' },
+        { type: 'carousel', cards: [] },
+      ],
       require_follow: { enabled: true, prompt: 'Follow first', button_text: 'Done', retry_prompt: 'Not yet' },
     });
     expect(rule.actions).toEqual([]);
@@ -109,7 +134,15 @@ describe('rule', () => {
 describe('deliveries and errors', () => {
   it('parses a delivery list with attempts and an arbitrary payload', () => {
     const list = DeliveryListSchema.parse({
-      data: [{ delivery_id: 'd1', status: 'retrying', next_attempt_at: null, payload: { type: 'test', data: { test: true } }, attempts: [{ attempt: 1, response_status: 500, response_body: 'oops', duration_ms: 12, error: null }] }],
+      data: [
+        {
+          delivery_id: 'd1',
+          status: 'retrying',
+          next_attempt_at: null,
+          payload: { type: 'test', data: { test: true } },
+          attempts: [{ attempt: 1, response_status: 500, response_body: 'oops', duration_ms: 12, error: null }],
+        },
+      ],
       pagination: { limit: 50, offset: 0, total_count: 1, has_more: false },
     });
     expect(list.data[0]?.attempts[0]?.response_status).toBe(500);
@@ -117,6 +150,8 @@ describe('deliveries and errors', () => {
 
   it('parses an error envelope with or without details', () => {
     expect(ErrorEnvelopeSchema.parse({ error: { code: 'x' } }).error?.code).toBe('x');
-    expect(ErrorEnvelopeSchema.parse({ error: { details: { issues: [{ path: 'a', message: 'b' }] } } }).error?.details).toHaveProperty('issues');
+    expect(ErrorEnvelopeSchema.parse({ error: { details: { issues: [{ path: 'a', message: 'b' }] } } }).error?.details).toHaveProperty(
+      'issues',
+    );
   });
 });

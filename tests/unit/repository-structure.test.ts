@@ -14,13 +14,19 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 describe('repository structure', () => {
   it('resolves every decision cited as D<n> to a record in docs/decisions', () => {
-    const records = new Set(fs.readdirSync(path.join(root, 'docs/decisions')).flatMap((name) => (/^(\d{4})-/.exec(name) ? [Number(name.slice(0, 4))] : [])));
-    const unresolved = texts.flatMap((file) => [...read(file).matchAll(/\bD(\d{1,3})\b/g)].filter((m) => !records.has(Number(m[1]))).map((m) => `${file}: ${m[0]}`));
+    const records = new Set(
+      fs.readdirSync(path.join(root, 'docs/decisions')).flatMap((name) => (/^(\d{4})-/.exec(name) ? [Number(name.slice(0, 4))] : [])),
+    );
+    const unresolved = texts.flatMap((file) =>
+      [...read(file).matchAll(/\bD(\d{1,3})\b/g)].filter((m) => !records.has(Number(m[1]))).map((m) => `${file}: ${m[0]}`),
+    );
     expect(unresolved).toEqual([]);
   });
 
   it('cites nothing outside the repository', () => {
-    const outside = texts.filter((file) => /\/work\/|\.\.\/shared\/|shared\/spec\//.test(read(file)) && file !== 'tests/unit/repository-structure.test.ts');
+    const outside = texts.filter(
+      (file) => /\/work\/|\.\.\/shared\/|shared\/spec\//.test(read(file)) && file !== 'tests/unit/repository-structure.test.ts',
+    );
     expect(outside).toEqual([]);
   });
 

@@ -6,7 +6,10 @@ import { receiveWebhook, type StoredEvent } from '@/lib/webhooks/receiver';
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const authToken = 'receiver-test-token';
 
-function signedRequest(body: unknown, opts: { id?: string; at?: Date; token?: string | null; signWith?: string; signature?: string } = {}): Request {
+function signedRequest(
+  body: unknown,
+  opts: { id?: string; at?: Date; token?: string | null; signWith?: string; signature?: string } = {},
+): Request {
   const raw = JSON.stringify(body);
   const id = opts.id ?? `msg_${randomBytes(6).toString('hex')}`;
   const at = opts.at ?? new Date();
@@ -25,14 +28,27 @@ function memoryStore() {
   return { events, store: (e: StoredEvent) => (events.has(e.webhookId) ? false : (events.set(e.webhookId, e), true)) };
 }
 
-const event = { id: 'evt_1', type: 'message.received', created_at: '2026-11-22T10:00:00Z', robot_id: 'rb_1', external_id: 'cust-1', conversation_id: 'conv_1', data: { text: 'hi' } };
+const event = {
+  id: 'evt_1',
+  type: 'message.received',
+  created_at: '2026-11-22T10:00:00Z',
+  robot_id: 'rb_1',
+  external_id: 'cust-1',
+  conversation_id: 'conv_1',
+  data: { text: 'hi' },
+};
 
 describe('webhook receiver', () => {
   it('stores a correctly signed event with the right token', async () => {
     const mem = memoryStore();
     const res = await receiveWebhook(signedRequest(event), { secret, authToken, store: mem.store });
     expect(res.status).toBe(200);
-    expect([...mem.events.values()][0]).toMatchObject({ type: 'message.received', conversationId: 'conv_1', externalId: 'cust-1', isTest: false });
+    expect([...mem.events.values()][0]).toMatchObject({
+      type: 'message.received',
+      conversationId: 'conv_1',
+      externalId: 'cust-1',
+      isTest: false,
+    });
   });
 
   it('answers 401 to a forged signature', async () => {
@@ -58,7 +74,11 @@ describe('webhook receiver', () => {
 
   it('answers 401 to a stale timestamp (over 5 minutes)', async () => {
     const mem = memoryStore();
-    const res = await receiveWebhook(signedRequest(event, { at: new Date(Date.now() - 6 * 60_000) }), { secret, authToken, store: mem.store });
+    const res = await receiveWebhook(signedRequest(event, { at: new Date(Date.now() - 6 * 60_000) }), {
+      secret,
+      authToken,
+      store: mem.store,
+    });
     expect(res.status).toBe(401);
   });
 
@@ -74,7 +94,10 @@ describe('webhook receiver', () => {
 
   it('records a test event as a test', async () => {
     const mem = memoryStore();
-    const res = await receiveWebhook(signedRequest({ id: 'evt_t', type: 'test', robot_id: null, external_id: null, conversation_id: null, data: { test: true } }), { secret, authToken, store: mem.store });
+    const res = await receiveWebhook(
+      signedRequest({ id: 'evt_t', type: 'test', robot_id: null, external_id: null, conversation_id: null, data: { test: true } }),
+      { secret, authToken, store: mem.store },
+    );
     expect(res.status).toBe(200);
     expect(res.body.test).toBe(true);
     expect([...mem.events.values()][0]?.isTest).toBe(true);

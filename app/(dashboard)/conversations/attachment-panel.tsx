@@ -47,7 +47,9 @@ export function AttachmentPanel({ conversationId, closed }: { conversationId: st
 
   return (
     <section aria-labelledby="attach-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="attach-heading" className="font-semibold">Attachments</h2>
+      <h2 id="attach-heading" className="font-semibold">
+        Attachments
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
         {closed
           ? 'This conversation is closed, so nothing can be sent in it any more and there is nothing to attach a file to.'
@@ -61,11 +63,26 @@ export function AttachmentPanel({ conversationId, closed }: { conversationId: st
         }}
       >
         <div>
-          <label htmlFor="attachment-file" className="block text-sm font-medium">File</label>
-          <input id="attachment-file" name="file" type="file" accept={ATTACHMENT_ACCEPT} disabled={closed} className="mt-1 block max-w-full text-sm" />
-          <p className="mt-1 text-xs text-slate-500">JPEG/PNG, MP4/MOV/WebM/Ogg/AVI, AAC/M4A/WAV or PDF. Size limits depend on your plan.</p>
+          <label htmlFor="attachment-file" className="block text-sm font-medium">
+            File
+          </label>
+          <input
+            id="attachment-file"
+            name="file"
+            type="file"
+            accept={ATTACHMENT_ACCEPT}
+            disabled={closed}
+            className="mt-1 block max-w-full text-sm"
+          />
+          <p className="mt-1 text-xs text-slate-500">
+            JPEG/PNG, MP4/MOV/WebM/Ogg/AVI, AAC/M4A/WAV or PDF. Size limits depend on your plan.
+          </p>
         </div>
-        <button type="submit" disabled={uploading || closed} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={uploading || closed}
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {uploading ? 'Uploading…' : 'Upload'}
         </button>
       </form>
@@ -75,8 +92,19 @@ export function AttachmentPanel({ conversationId, closed }: { conversationId: st
           <ul className="space-y-2 text-sm" data-testid="uploaded-list">
             {uploaded.map((a, i) => (
               <li key={a.id ?? i} className="rounded-md border border-slate-200 p-2">
-                <span className="font-medium">{a.name ?? 'file'}</span> · {a.type ?? 'unknown kind'} · id <code className="font-mono" data-testid="attachment-id">{a.id ?? 'unknown'}</code>
-                {a.url && <> · <a className="text-brand-700 underline" href={a.url} target="_blank" rel="noreferrer">open (link valid for a short time)</a></>}
+                <span className="font-medium">{a.name ?? 'file'}</span> · {a.type ?? 'unknown kind'} · id{' '}
+                <code className="font-mono" data-testid="attachment-id">
+                  {a.id ?? 'unknown'}
+                </code>
+                {a.url && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    <a className="text-brand-700 underline" href={a.url} target="_blank" rel="noreferrer">
+                      open (link valid for a short time)
+                    </a>
+                  </>
+                )}
               </li>
             ))}
           </ul>

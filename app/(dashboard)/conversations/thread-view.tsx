@@ -20,7 +20,12 @@ export function ThreadView({ entries, robotName }: { entries: ThreadEntry[]; rob
     <ol className="space-y-3" data-testid="conversation-timeline" aria-label="Conversation thread, oldest first">
       {entries.map((entry) =>
         entry.kind === 'message' ? (
-          <li key={entry.key} className={`max-w-[85%] rounded-lg border p-3 text-sm sm:max-w-[70%] ${AUTHOR_STYLE[entry.author]}`} data-testid="thread-message" data-author={entry.author}>
+          <li
+            key={entry.key}
+            className={`max-w-[85%] rounded-lg border p-3 text-sm sm:max-w-[70%] ${AUTHOR_STYLE[entry.author]}`}
+            data-testid="thread-message"
+            data-author={entry.author}
+          >
             <p className="text-xs text-slate-600">
               <span className="font-semibold text-slate-800" data-testid="message-author">
                 {AUTHOR_LABEL[entry.author]}
@@ -28,7 +33,9 @@ export function ThreadView({ entries, robotName }: { entries: ThreadEntry[]; rob
               </span>{' '}
               · <LocalTime iso={entry.at} />
             </p>
-            <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">{entry.text ?? <span className="text-slate-500">(no text: an attachment, or a message the service did not describe)</span>}</p>
+            <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+              {entry.text ?? <span className="text-slate-500">(no text: an attachment, or a message the service did not describe)</span>}
+            </p>
           </li>
         ) : (
           <li key={entry.key} className="text-center text-xs text-slate-600" data-testid="thread-event">

@@ -68,18 +68,32 @@ export function TypingPanel({ conversationId, closed }: { conversationId: string
 
   return (
     <section aria-labelledby="typing-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="typing-heading" className="font-semibold">Reply draft and typing indicator</h2>
+      <h2 id="typing-heading" className="font-semibold">
+        Reply draft and typing indicator
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
         {closed
           ? 'This conversation is closed: the customer cannot see an operator typing, so no indicator is sent. The draft is still kept here.'
           : 'While you write here, the customer sees that an operator is typing. Clearing the text stops it at once.'}
       </p>
-      <label htmlFor="draft" className="mt-3 block text-sm font-medium">Reply draft</label>
-      <textarea id="draft" value={draft} onChange={(e) => onDraftChange(e.target.value)} rows={3} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm" aria-describedby="typing-state" />
+      <label htmlFor="draft" className="mt-3 block text-sm font-medium">
+        Reply draft
+      </label>
+      <textarea
+        id="draft"
+        value={draft}
+        onChange={(e) => onDraftChange(e.target.value)}
+        rows={3}
+        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        aria-describedby="typing-state"
+      />
       <p id="typing-state" className="mt-1 text-xs text-slate-600" aria-live="polite" data-testid="typing-state">
         {closed ? 'No indicator: the conversation is closed.' : STATE_TEXT[shown]}
       </p>
-      <p className="mt-1 text-xs text-slate-500">Sending replies is not available over the API yet; copy the draft into your messaging tool. The draft is kept in this browser until you clear it.</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Sending replies is not available over the API yet; copy the draft into your messaging tool. The draft is kept in this browser until
+        you clear it.
+      </p>
       {error && <ApiErrorNotice className="mt-3" error={error} />}
     </section>
   );

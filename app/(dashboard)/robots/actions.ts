@@ -9,20 +9,35 @@ import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
 export type DeleteRobotState = { status: 'idle' } | { status: 'error'; error: DisplayError };
 
-const deleteRobotSchema = z.object({ robotId: z.string().min(1).max(200), robotName: z.string().max(300), page: z.coerce.number().int().min(1).catch(1) });
+const deleteRobotSchema = z.object({
+  robotId: z.string().min(1).max(200),
+  robotName: z.string().max(300),
+  page: z.coerce.number().int().min(1).catch(1),
+});
 
 export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormData): Promise<DeleteRobotState> {
   const access = await authorise('change');
   if (!access.ok) return { status: 'error', error: access.error };
-  const parsed = deleteRobotSchema.safeParse({ robotId: formData.get('robotId'), robotName: formData.get('robotName') ?? '', page: formData.get('page') ?? 1 });
-  if (!parsed.success) return { status: 'error', error: { title: 'Nothing was deleted', message: 'The request did not name a robot. Reload the page and try again.' } };
+  const parsed = deleteRobotSchema.safeParse({
+    robotId: formData.get('robotId'),
+    robotName: formData.get('robotName') ?? '',
+    page: formData.get('page') ?? 1,
+  });
+  if (!parsed.success)
+    return {
+      status: 'error',
+      error: { title: 'Nothing was deleted', message: 'The request did not name a robot. Reload the page and try again.' },
+    };
   try {
     await deleteRobot(parsed.data.robotId);
   } catch (err) {
     return {
       status: 'error',
       error: toDisplayError(err, {
-        not_found: () => ({ title: 'Robot not found', message: 'It was already deleted or belongs to another account. Reload the page to see the current list.' }),
+        not_found: () => ({
+          title: 'Robot not found',
+          message: 'It was already deleted or belongs to another account. Reload the page to see the current list.',
+        }),
       }),
     };
   }

@@ -18,7 +18,10 @@ export function ChannelBadge({ type, isActive }: { type: string | undefined; isA
   const state = isActive === true ? 'active' : isActive === false ? 'inactive' : 'state unknown';
   const tone = isActive === true ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : 'border-slate-200 bg-slate-100 text-slate-600';
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium ${tone}`} data-testid="channel-badge">
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium ${tone}`}
+      data-testid="channel-badge"
+    >
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${isActive ? 'bg-emerald-500' : 'bg-slate-400'}`} />
       {channelLabel(type)} <span className="sr-only">,</span>
       <span>{state}</span>

@@ -51,7 +51,11 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
           Robot “{deleted}” was deleted. Its channels were disconnected and their slots freed.
         </p>
       )}
-      {problem && <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problem}</p>}
+      {problem && (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problem}
+        </p>
+      )}
       {!mayDelete && (
         <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" id="viewer-note">
           You are signed in as a viewer: you can see everything here, but only an admin can delete robots.
@@ -60,10 +64,14 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
       {robots.length === 0 ? (
         total > 0 ? (
           <EmptyState title={`There is no page ${page}`}>
-            <Link className="text-brand-700 underline" href={`/robots?page=${totalPages}`}>Go to the last page ({totalPages})</Link>
+            <Link className="text-brand-700 underline" href={`/robots?page=${totalPages}`}>
+              Go to the last page ({totalPages})
+            </Link>
           </EmptyState>
         ) : (
-          <EmptyState title="No robots yet">Robots are created in the partner panel; once one exists it appears here with its channels.</EmptyState>
+          <EmptyState title="No robots yet">
+            Robots are created in the partner panel; once one exists it appears here with its channels.
+          </EmptyState>
         )
       ) : (
         <ul className="space-y-3" aria-label="Robots">
@@ -72,10 +80,20 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 className="font-semibold" data-testid="robot-name">
-                    {robot.id ? <Link href={`/robots/${encodeURIComponent(robot.id)}`} className="hover:underline">{robot.name ?? 'Unnamed robot'}</Link> : (robot.name ?? 'Unnamed robot')}
+                    {robot.id ? (
+                      <Link href={`/robots/${encodeURIComponent(robot.id)}`} className="hover:underline">
+                        {robot.name ?? 'Unnamed robot'}
+                      </Link>
+                    ) : (
+                      (robot.name ?? 'Unnamed robot')
+                    )}
                   </h2>
                   <p className="text-sm text-slate-600">
-                    {robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}
+                    {robot.external_id ? (
+                      <>
+                        Customer <code className="font-mono">{robot.external_id}</code> ·{' '}
+                      </>
+                    ) : null}
                     Created {<LocalTime iso={robot.created_at} />}
                   </p>
                   <p className="font-mono text-xs text-slate-500">{robot.id}</p>
@@ -86,7 +104,9 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
                 {(robot.channels ?? []).length === 0 ? (
                   <span className="text-sm text-slate-500">No channels connected</span>
                 ) : (
-                  (robot.channels ?? []).map((channel, i) => <ChannelBadge key={channel.id ?? i} type={channel.type ?? undefined} isActive={channel.is_active ?? undefined} />)
+                  (robot.channels ?? []).map((channel, i) => (
+                    <ChannelBadge key={channel.id ?? i} type={channel.type ?? undefined} isActive={channel.is_active ?? undefined} />
+                  ))
                 )}
               </div>
             </li>

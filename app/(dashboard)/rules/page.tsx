@@ -11,8 +11,6 @@ import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Rules' };
 
-
-
 export default async function RulesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireSessionUser();
   const raw = await searchParams;
@@ -20,8 +18,12 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
   const ruleParam = (firstParam(raw.rule) ?? '').trim();
   const [robotId, channelId] = channelParam.split(':');
   const problems: string[] = [];
-  if (ruleParam && !SAFE_ID.test(ruleParam)) problems.push(`“${ruleParam.slice(0, 40)}” is not a rule id: they are letters, digits, "-" and "_".`);
-  const wanted = robotId && channelId && SAFE_ID.test(robotId) && SAFE_ID.test(channelId) && ruleParam && SAFE_ID.test(ruleParam) ? { robotId, channelId, ruleId: ruleParam } : null;
+  if (ruleParam && !SAFE_ID.test(ruleParam))
+    problems.push(`“${ruleParam.slice(0, 40)}” is not a rule id: they are letters, digits, "-" and "_".`);
+  const wanted =
+    robotId && channelId && SAFE_ID.test(robotId) && SAFE_ID.test(channelId) && ruleParam && SAFE_ID.test(ruleParam)
+      ? { robotId, channelId, ruleId: ruleParam }
+      : null;
   if (ruleParam && !wanted && problems.length === 0) problems.push('Pick the channel the rule belongs to.');
 
   let robots: Robot[] = [];
@@ -36,24 +38,54 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
 
   return (
     <>
-      <PageHeader title="Rules" description="Automation rules of social-DM channels: what a direct message or a comment triggers. Rules are managed in the partner panel; look one up by its id here." />
+      <PageHeader
+        title="Rules"
+        description="Automation rules of social-DM channels: what a direct message or a comment triggers. Rules are managed in the partner panel; look one up by its id here."
+      />
       {listError && <ApiErrorNotice className="mb-4" error={listError} />}
       <form method="get" action="/rules" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div>
-          <label htmlFor="rule-channel" className="block text-sm font-medium">Channel</label>
-          <select id="rule-channel" name="channel" defaultValue={channelParam} className="mt-1 max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <label htmlFor="rule-channel" className="block text-sm font-medium">
+            Channel
+          </label>
+          <select
+            id="rule-channel"
+            name="channel"
+            defaultValue={channelParam}
+            className="mt-1 max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+          >
             <option value="">Choose a social-DM channel</option>
-            {channels.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            {channels.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </div>
         <div>
-          <label htmlFor="rule-id" className="block text-sm font-medium">Rule id</label>
-          <input id="rule-id" name="rule" defaultValue={ruleParam} placeholder="rule_…" className="mt-1 w-56 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+          <label htmlFor="rule-id" className="block text-sm font-medium">
+            Rule id
+          </label>
+          <input
+            id="rule-id"
+            name="rule"
+            defaultValue={ruleParam}
+            placeholder="rule_…"
+            className="mt-1 w-56 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
+          />
         </div>
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">Show rule</button>
+        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Show rule
+        </button>
       </form>
-      {channels.length === 0 && !listError && <p className="mt-3 text-sm text-slate-600">No robot has a social-DM channel yet; rules exist only on those.</p>}
-      {problems.length > 0 && <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problems.join(' ')}</p>}
+      {channels.length === 0 && !listError && (
+        <p className="mt-3 text-sm text-slate-600">No robot has a social-DM channel yet; rules exist only on those.</p>
+      )}
+      {problems.length > 0 && (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problems.join(' ')}
+        </p>
+      )}
       <div className="mt-6">
         {result && 'rule' in result && <RuleView rule={result.rule} />}
         {result && 'error' in result && <ApiErrorNotice error={result.error} />}

@@ -8,7 +8,8 @@ import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { getPartnerConnection, forgetSavedApiKey, saveApiKey } from '@/lib/connection/connection';
 import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/connection/api-key';
 
-export type CheckState = { status: 'idle' } | { status: 'ok'; robots: number; requestId?: string } | { status: 'error'; error: DisplayError };
+export type CheckState =
+  { status: 'idle' } | { status: 'ok'; robots: number; requestId?: string } | { status: 'error'; error: DisplayError };
 
 export async function checkConnectionAction(): Promise<CheckState> {
   const access = await authorise('view');
@@ -21,9 +22,18 @@ export async function checkConnectionAction(): Promise<CheckState> {
   }
 }
 
-export type KeyFormState = { status: 'idle' } | { status: 'saved' } | { status: 'removed' } | { status: 'invalid'; fieldError: string } | { status: 'error'; error: DisplayError };
+export type KeyFormState =
+  | { status: 'idle' }
+  | { status: 'saved' }
+  | { status: 'removed' }
+  | { status: 'invalid'; fieldError: string }
+  | { status: 'error'; error: DisplayError };
 
-const apiKeySchema = z.string().trim().min(1, 'Paste the partner API key: copy it from the partner panel, where it was shown when it was created.').regex(API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE);
+const apiKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'Paste the partner API key: copy it from the partner panel, where it was shown when it was created.')
+  .regex(API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE);
 
 export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData): Promise<KeyFormState> {
   const access = await authorise('change');
@@ -41,7 +51,15 @@ export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData):
     // Refuse a key the service does not accept, so a typo cannot take the dashboard offline.
     await verifyApiKey(baseUrl, parsed.data);
   } catch (err) {
-    return { status: 'error', error: toDisplayError(err, { invalid_key: () => ({ title: 'The service refused this key', message: 'It is wrong, revoked or expired. Nothing was saved; the current key stays in use.' }) }) };
+    return {
+      status: 'error',
+      error: toDisplayError(err, {
+        invalid_key: () => ({
+          title: 'The service refused this key',
+          message: 'It is wrong, revoked or expired. Nothing was saved; the current key stays in use.',
+        }),
+      }),
+    };
   }
   saveApiKey(parsed.data);
   revalidatePath('/', 'layout');

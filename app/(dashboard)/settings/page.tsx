@@ -8,7 +8,11 @@ import { ApiKeyForm, ConnectionCheck } from './settings-forms';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-const SOURCE_LABEL = { saved: 'saved on this page (encrypted)', environment: 'from the environment (PARTNER_API_KEY)', none: 'none configured' } as const;
+const SOURCE_LABEL = {
+  saved: 'saved on this page (encrypted)',
+  environment: 'from the environment (PARTNER_API_KEY)',
+  none: 'none configured',
+} as const;
 
 export default async function SettingsPage() {
   const user = await requireSessionUser();
@@ -19,23 +23,35 @@ export default async function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Which Partner API this dashboard talks to, and with which key." />
       <section aria-labelledby="connection-heading" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="connection-heading" className="text-lg font-semibold">Connection</h2>
+        <h2 id="connection-heading" className="text-lg font-semibold">
+          Connection
+        </h2>
         <dl className="mt-4 grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
           <dt className="text-slate-600">Service</dt>
-          <dd data-testid="api-mode">{connection.mode === 'sandbox' ? 'Built-in sandbox (test data, no real customers)' : 'Real Partner API'}</dd>
+          <dd data-testid="api-mode">
+            {connection.mode === 'sandbox' ? 'Built-in sandbox (test data, no real customers)' : 'Real Partner API'}
+          </dd>
           <dt className="text-slate-600">Address</dt>
-          <dd className="font-mono" data-testid="api-url">{connection.baseUrl ?? 'not set'}</dd>
+          <dd className="font-mono" data-testid="api-url">
+            {connection.baseUrl ?? 'not set'}
+          </dd>
           <dt className="text-slate-600">API key</dt>
           <dd>
-            <span className="font-mono" data-testid="key-fingerprint">{fingerprint ?? 'not set'}</span>
+            <span className="font-mono" data-testid="key-fingerprint">
+              {fingerprint ?? 'not set'}
+            </span>
             <span className="ml-2 text-slate-600">({SOURCE_LABEL[connection.keySource]})</span>
           </dd>
         </dl>
-        <p className="mt-3 text-xs text-slate-500">Only the key&apos;s prefix and last four characters are ever shown. The key stays on the server.</p>
+        <p className="mt-3 text-xs text-slate-500">
+          Only the key&apos;s prefix and last four characters are ever shown. The key stays on the server.
+        </p>
         <ConnectionCheck />
       </section>
       <section aria-labelledby="key-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="key-heading" className="text-lg font-semibold">Replace the API key</h2>
+        <h2 id="key-heading" className="text-lg font-semibold">
+          Replace the API key
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
           Paste a key copied from the partner panel. It is checked against the service before it is saved, then stored encrypted.
         </p>

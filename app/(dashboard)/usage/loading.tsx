@@ -5,10 +5,14 @@ export default function UsageLoading() {
       <div className="h-7 w-32 animate-pulse rounded bg-slate-200" />
       <div className="h-16 animate-pulse rounded-lg bg-slate-200" />
       <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => <div key={i} className="h-20 animate-pulse rounded-lg bg-slate-200" />)}
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="h-20 animate-pulse rounded-lg bg-slate-200" />
+        ))}
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
-        {Array.from({ length: 2 }, (_, i) => <div key={i} className="h-80 animate-pulse rounded-lg bg-slate-200" />)}
+        {Array.from({ length: 2 }, (_, i) => (
+          <div key={i} className="h-80 animate-pulse rounded-lg bg-slate-200" />
+        ))}
       </div>
       <div className="h-64 animate-pulse rounded-lg bg-slate-200" />
     </div>

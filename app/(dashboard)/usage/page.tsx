@@ -34,7 +34,9 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const notices = [!resolved.ok ? resolved.error : undefined, pageProblem];
   if (robotParam && !requestedRobotId) notices.push(`“${robotParam.slice(0, 40)}” is not a robot id; showing every robot.`);
   if (loaded.ok && loaded.view.missingRobotId) {
-    notices.push(`The robot ${loaded.view.missingRobotId} is not on this account any more (it was deleted, or the link is mistyped), so the whole account's usage is shown.`);
+    notices.push(
+      `The robot ${loaded.view.missingRobotId} is not on this account any more (it was deleted, or the link is mistyped), so the whole account's usage is shown.`,
+    );
   }
 
   const params = new URLSearchParams();
@@ -49,7 +51,14 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const robotOptions = loaded.ok ? loaded.view.robots : [];
   let content: React.ReactNode;
   if (!loaded.ok) {
-    content = <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error, { invalid_parameter: (e) => ({ title: 'The service refused this window', message: `${e.message} Pick another window.` }) })} />;
+    content = (
+      <ApiErrorNotice
+        className="mt-4"
+        error={toDisplayError(loaded.error, {
+          invalid_parameter: (e) => ({ title: 'The service refused this window', message: `${e.message} Pick another window.` }),
+        })}
+      />
+    );
   } else {
     const { totals, chartEntries, tablePage, externalIds } = loaded.view;
     const chartRows = chartEntries.map((e) => toUsageRow(e, externalIds));
@@ -60,8 +69,16 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
       <>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p data-testid="usage-freshness">
-            Figures as of <strong><LocalTime iso={metadata?.processed_at} /></strong>
-            {metadata?.cache_hit === true ? ' (a cached answer: very recent conversations may not be counted yet)' : metadata?.cache_hit === false ? ' (freshly computed)' : ''}.
+            Figures as of{' '}
+            <strong>
+              <LocalTime iso={metadata?.processed_at} />
+            </strong>
+            {metadata?.cache_hit === true
+              ? ' (a cached answer: very recent conversations may not be counted yet)'
+              : metadata?.cache_hit === false
+                ? ' (freshly computed)'
+                : ''}
+            .
           </p>
           <a
             href={`/usage/export?${params.toString()}`}
@@ -71,9 +88,13 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             Download CSV
           </a>
         </div>
-        <p className="mt-1 text-sm text-slate-600">Units are what billing uses (two per message on the enhanced-accuracy model); messages are a count in both directions.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Units are what billing uses (two per message on the enhanced-accuracy model); messages are a count in both directions.
+        </p>
         {chartEntries.length === 0 ? (
-          <EmptyState title="No robots in this report">There is no robot on this account{robotId ? ' with that id' : ''}, so there is no usage to show.</EmptyState>
+          <EmptyState title="No robots in this report">
+            There is no robot on this account{robotId ? ' with that id' : ''}, so there is no usage to show.
+          </EmptyState>
         ) : (
           <>
             <dl className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="usage-totals">
@@ -81,16 +102,24 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
                 ['Messages', count.format(totals.messages), 'messages'],
                 ['Units', units.format(totals.units), 'units'],
                 ['Conversations', count.format(totals.conversations), 'conversations'],
-                ['By role', `${count.format(totals.client)} client · ${count.format(totals.ai)} AI · ${count.format(totals.operator)} operator`, 'roles'],
+                [
+                  'By role',
+                  `${count.format(totals.client)} client · ${count.format(totals.ai)} AI · ${count.format(totals.operator)} operator`,
+                  'roles',
+                ],
               ].map(([label, value, key]) => (
                 <div key={key} className="rounded-lg border border-slate-200 bg-white p-4">
                   <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd className={key === 'roles' ? 'mt-1 text-sm font-medium' : 'mt-1 text-2xl font-semibold'} data-testid={`total-${key}`}>{value}</dd>
+                  <dd className={key === 'roles' ? 'mt-1 text-sm font-medium' : 'mt-1 text-2xl font-semibold'} data-testid={`total-${key}`}>
+                    {value}
+                  </dd>
                 </div>
               ))}
             </dl>
             {totals.messages === 0 ? (
-              <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">No messages in this window. Try a longer window.</p>
+              <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+                No messages in this window. Try a longer window.
+              </p>
             ) : (
               <div className="mt-6">
                 <UsageCharts rows={chartRows} />
@@ -98,7 +127,13 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             )}
             <UsageTable rows={tableRows} />
             {tableRows.length === 0 && total > 0 && (
-              <p className="mt-3 text-sm">There is no page {page}. <Link className="text-brand-700 underline" href={hrefFor(pageCount(total, USAGE_TABLE_PAGE_SIZE))}>Go to the last page</Link>.</p>
+              <p className="mt-3 text-sm">
+                There is no page {page}.{' '}
+                <Link className="text-brand-700 underline" href={hrefFor(pageCount(total, USAGE_TABLE_PAGE_SIZE))}>
+                  Go to the last page
+                </Link>
+                .
+              </p>
             )}
             <PaginationNav page={page} totalPages={pageCount(total, USAGE_TABLE_PAGE_SIZE)} hrefFor={hrefFor} label="Usage table pages" />
           </>
@@ -109,10 +144,15 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
 
   return (
     <>
-      <PageHeader title="Usage" description={`Activity per robot, ${window.preset === 'custom' ? `${window.fromDay} to ${window.toDay}` : PRESET_LABELS[window.preset].toLowerCase()} (UTC, both ends included).`} />
+      <PageHeader
+        title="Usage"
+        description={`Activity per robot, ${window.preset === 'custom' ? `${window.fromDay} to ${window.toDay}` : PRESET_LABELS[window.preset].toLowerCase()} (UTC, both ends included).`}
+      />
       <UsageFilters preset={window.preset} fromDay={window.fromDay} toDay={window.toDay} robotId={robotId ?? ''} robots={robotOptions} />
       {notices.some(Boolean) && (
-        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="usage-notice">{notices.filter(Boolean).join(' ')}</p>
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="usage-notice">
+          {notices.filter(Boolean).join(' ')}
+        </p>
       )}
       {content}
     </>

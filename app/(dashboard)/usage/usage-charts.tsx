@@ -53,7 +53,15 @@ export function UsageCharts({ rows }: { rows: UsageRow[] }) {
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={rows} margin={{ left: 8, right: 8, bottom: 24 }} accessibilityLayer>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="robotId" tickFormatter={axisLabel} angle={-30} textAnchor="end" interval={0} height={70} tick={{ fontSize: 11 }} />
+                <XAxis
+                  dataKey="robotId"
+                  tickFormatter={axisLabel}
+                  angle={-30}
+                  textAnchor="end"
+                  interval={0}
+                  height={70}
+                  tick={{ fontSize: 11 }}
+                />
                 <YAxis allowDecimals={!chart.wholeNumbers} tick={{ fontSize: 11 }} />
                 <Tooltip labelFormatter={(robotId) => names.get(String(robotId)) ?? String(robotId)} />
                 {chart.bars.length > 1 && <Legend verticalAlign="top" />}

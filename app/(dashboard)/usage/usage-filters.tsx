@@ -24,37 +24,78 @@ export function UsageFilters({ preset, fromDay, toDay, robotId, robots }: Props)
       }}
     >
       <div>
-        <label htmlFor="usage-range" className="block text-sm font-medium">Window</label>
-        <select id="usage-range" name="range" value={chosen} onChange={(e) => setChosen(e.target.value as UsagePreset)} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm">
+        <label htmlFor="usage-range" className="block text-sm font-medium">
+          Window
+        </label>
+        <select
+          id="usage-range"
+          name="range"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value as UsagePreset)}
+          className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+        >
           {USAGE_PRESETS.map((p) => (
-            <option key={p} value={p}>{PRESET_LABELS[p]}</option>
+            <option key={p} value={p}>
+              {PRESET_LABELS[p]}
+            </option>
           ))}
         </select>
       </div>
       {chosen === 'custom' && (
         <>
           <div>
-            <label htmlFor="usage-from" className="block text-sm font-medium">From</label>
-            <input id="usage-from" name="from" type="date" defaultValue={fromDay} aria-describedby={problem ? 'usage-range-error' : undefined} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <label htmlFor="usage-from" className="block text-sm font-medium">
+              From
+            </label>
+            <input
+              id="usage-from"
+              name="from"
+              type="date"
+              defaultValue={fromDay}
+              aria-describedby={problem ? 'usage-range-error' : undefined}
+              className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
           </div>
           <div>
-            <label htmlFor="usage-to" className="block text-sm font-medium">To (inclusive)</label>
-            <input id="usage-to" name="to" type="date" defaultValue={toDay} aria-describedby={problem ? 'usage-range-error' : undefined} className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <label htmlFor="usage-to" className="block text-sm font-medium">
+              To (inclusive)
+            </label>
+            <input
+              id="usage-to"
+              name="to"
+              type="date"
+              defaultValue={toDay}
+              aria-describedby={problem ? 'usage-range-error' : undefined}
+              className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
           </div>
         </>
       )}
       <div>
-        <label htmlFor="usage-robot" className="block text-sm font-medium">Robot</label>
-        <select id="usage-robot" name="robot" defaultValue={robotId} className="mt-1 max-w-xs rounded-md border border-slate-300 px-3 py-2 text-sm">
+        <label htmlFor="usage-robot" className="block text-sm font-medium">
+          Robot
+        </label>
+        <select
+          id="usage-robot"
+          name="robot"
+          defaultValue={robotId}
+          className="mt-1 max-w-xs rounded-md border border-slate-300 px-3 py-2 text-sm"
+        >
           <option value="">All robots</option>
           {robots.map((r) => (
-            <option key={r.id} value={r.id}>{r.name}</option>
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
           ))}
         </select>
       </div>
-      <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">Apply</button>
+      <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        Apply
+      </button>
       {problem && (
-        <p id="usage-range-error" role="alert" className="w-full text-sm text-red-700">{problem}</p>
+        <p id="usage-range-error" role="alert" className="w-full text-sm text-red-700">
+          {problem}
+        </p>
       )}
     </form>
   );

@@ -12,10 +12,14 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             {USAGE_COLUMNS.map((c) => (
-              <th key={c.key} scope="col" className={`px-3 py-2 font-medium ${typeof rows[0]?.[c.key] === 'number' ? 'text-right' : ''}`}>{c.label}</th>
+              <th key={c.key} scope="col" className={`px-3 py-2 font-medium ${typeof rows[0]?.[c.key] === 'number' ? 'text-right' : ''}`}>
+                {c.label}
+              </th>
             ))}
             {sources.map((s) => (
-              <th key={s} scope="col" className="px-3 py-2 text-right font-medium">{s} (conv. / msg.)</th>
+              <th key={s} scope="col" className="px-3 py-2 text-right font-medium">
+                {s} (conv. / msg.)
+              </th>
             ))}
           </tr>
         </thead>
@@ -26,10 +30,16 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
                 const value = row[c.key];
                 return c.key === 'name' ? (
                   <th key={c.key} scope="row" className="px-3 py-2 font-medium" data-label={c.label}>
-                    <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(row.robotId)}`}>{row.name}</Link>
+                    <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(row.robotId)}`}>
+                      {row.name}
+                    </Link>
                   </th>
                 ) : (
-                  <td key={c.key} data-label={c.label} className={`px-3 py-2 ${typeof value === 'number' ? 'text-right tabular-nums' : 'whitespace-nowrap font-mono text-xs'}`}>
+                  <td
+                    key={c.key}
+                    data-label={c.label}
+                    className={`px-3 py-2 ${typeof value === 'number' ? 'text-right tabular-nums' : 'font-mono text-xs whitespace-nowrap'}`}
+                  >
                     {typeof value === 'number' ? number.format(value) : value || '—'}
                   </td>
                 );

@@ -5,14 +5,23 @@ import { authorise } from '@/lib/auth/session';
 import { sendTestEvent } from '@/lib/webhooks/deliveries';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
-export type TestEventState = { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };
+export type TestEventState =
+  { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };
 
 export async function sendTestEventAction(): Promise<TestEventState> {
   const access = await authorise('change');
   if (!access.ok) return { status: 'error', error: access.error };
   try {
     const { data, requestId } = await sendTestEvent();
-    if (!data.delivery_id) return { status: 'error', error: { title: 'No delivery id came back', message: 'The service queued the test but did not say which delivery it is. Look for it in the list below.', requestId } };
+    if (!data.delivery_id)
+      return {
+        status: 'error',
+        error: {
+          title: 'No delivery id came back',
+          message: 'The service queued the test but did not say which delivery it is. Look for it in the list below.',
+          requestId,
+        },
+      };
     // The deliveries list below the panel should show the new delivery too.
     revalidatePath('/webhooks');
     return { status: 'queued', deliveryId: data.delivery_id, requestId };
@@ -22,7 +31,8 @@ export async function sendTestEventAction(): Promise<TestEventState> {
       error: toDisplayError(err, {
         webhook_not_configured: () => ({
           title: 'No webhook URL is configured',
-          message: 'The webhook URL is set in the service’s account panel, not here. Set it there (and the auth token), then send the test again.',
+          message:
+            'The webhook URL is set in the service’s account panel, not here. Set it there (and the auth token), then send the test again.',
         }),
       }),
     };

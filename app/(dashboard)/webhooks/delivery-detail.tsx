@@ -36,7 +36,12 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
     },
   });
   const data = query.data;
-  if (!data) return <p role="status" className="text-sm text-slate-600">Loading delivery…</p>;
+  if (!data)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Loading delivery…
+      </p>
+    );
   if ('error' in data) return <ApiErrorNotice error={data.error} />;
   const d = data.delivery;
   const attempts = [...(d.attempts ?? [])].sort((a, b) => (a.attempt ?? 0) - (b.attempt ?? 0));
@@ -49,21 +54,33 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
         <dt className="text-slate-600">Status</dt>
         <dd className="flex items-center gap-2">
           <DeliveryStatusBadge status={d.status} />
-          {!settled && <span className="text-xs text-slate-500" aria-live="polite">refreshing by itself…</span>}
+          {!settled && (
+            <span className="text-xs text-slate-500" aria-live="polite">
+              refreshing by itself…
+            </span>
+          )}
         </dd>
         <dt className="text-slate-600">Event</dt>
-        <dd>{d.event_type ?? 'unknown'} <span className="font-mono text-xs text-slate-500">{d.event_id}</span></dd>
+        <dd>
+          {d.event_type ?? 'unknown'} <span className="font-mono text-xs text-slate-500">{d.event_id}</span>
+        </dd>
         <dt className="text-slate-600">Created</dt>
-        <dd><LocalTime iso={d.created_at} /></dd>
+        <dd>
+          <LocalTime iso={d.created_at} />
+        </dd>
         {!settled && (
           <>
             <dt className="text-slate-600">Next attempt</dt>
-            <dd data-testid="next-attempt"><LocalTime iso={d.next_attempt_at} unknown="not scheduled" /></dd>
+            <dd data-testid="next-attempt">
+              <LocalTime iso={d.next_attempt_at} unknown="not scheduled" />
+            </dd>
           </>
         )}
       </dl>
       <section aria-labelledby="attempts-heading">
-        <h2 id="attempts-heading" className="text-lg font-semibold">Attempts ({attempts.length})</h2>
+        <h2 id="attempts-heading" className="text-lg font-semibold">
+          Attempts ({attempts.length})
+        </h2>
         {attempts.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">Not tried yet.</p>
         ) : (
@@ -79,7 +96,9 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
                 {a.response_body && (
                   <details className="mt-2">
                     <summary className="cursor-pointer text-slate-600">Response body (first 4 KiB)</summary>
-                    <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{a.response_body}</pre>
+                    <pre className="mt-2 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
+                      {a.response_body}
+                    </pre>
                   </details>
                 )}
               </li>
@@ -88,8 +107,12 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
         )}
       </section>
       <section aria-labelledby="payload-heading">
-        <h2 id="payload-heading" className="text-lg font-semibold">Payload</h2>
-        <pre className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-xs" data-testid="delivery-payload">{JSON.stringify(d.payload ?? null, null, 2)}</pre>
+        <h2 id="payload-heading" className="text-lg font-semibold">
+          Payload
+        </h2>
+        <pre className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-xs" data-testid="delivery-payload">
+          {JSON.stringify(d.payload ?? null, null, 2)}
+        </pre>
       </section>
     </div>
   );

@@ -8,7 +8,10 @@ const STATUS_STYLES: Record<string, string> = {
 export function DeliveryStatusBadge({ status }: { status: string | null | undefined }) {
   const value = status ?? 'unknown';
   return (
-    <span data-testid="delivery-status" className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-medium ${STATUS_STYLES[value] ?? 'border-slate-200 bg-white text-slate-700'}`}>
+    <span
+      data-testid="delivery-status"
+      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-medium ${STATUS_STYLES[value] ?? 'border-slate-200 bg-white text-slate-700'}`}
+    >
       {value}
     </span>
   );

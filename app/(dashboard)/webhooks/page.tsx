@@ -20,7 +20,6 @@ import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireSessionUser();
   const raw = await searchParams;
@@ -47,23 +46,57 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
 
   return (
     <>
-      <PageHeader title="Webhooks" description="Every delivery the service made to your webhook URL, with each attempt and what your endpoint answered." />
+      <PageHeader
+        title="Webhooks"
+        description="Every delivery the service made to your webhook URL, with each attempt and what your endpoint answered."
+      />
       <WebhooksTabs current="deliveries" />
       <TestEventPanel allowed={canPerform(user.role, 'change')} />
       <section aria-labelledby="deliveries-heading" className="mt-8">
-        <h2 id="deliveries-heading" className="text-lg font-semibold">Deliveries</h2>
+        <h2 id="deliveries-heading" className="text-lg font-semibold">
+          Deliveries
+        </h2>
         <div className="mt-3 flex flex-wrap items-end gap-4">
           <form method="get" action="/webhooks" className="flex flex-wrap items-end gap-3">
-            <SelectField id="filter-status" name="status" label="Status" defaultValue={status ?? ''} anyLabel="Any status" options={DELIVERY_STATUSES} />
-            <SelectField id="filter-type" name="event_type" label="Event type" defaultValue={eventType ?? ''} anyLabel="Any type" options={EVENT_TYPES} />
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Filter</button>
+            <SelectField
+              id="filter-status"
+              name="status"
+              label="Status"
+              defaultValue={status ?? ''}
+              anyLabel="Any status"
+              options={DELIVERY_STATUSES}
+            />
+            <SelectField
+              id="filter-type"
+              name="event_type"
+              label="Event type"
+              defaultValue={eventType ?? ''}
+              anyLabel="Any type"
+              options={EVENT_TYPES}
+            />
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
+              Filter
+            </button>
           </form>
           <form method="get" action="/webhooks" className="flex items-end gap-2" role="search">
-            <TextField id="lookup" name="delivery_id" label="Find a delivery by id" defaultValue={lookup ?? ''} placeholder="dlv_…" className="w-56 font-mono text-sm" />
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">Open</button>
+            <TextField
+              id="lookup"
+              name="delivery_id"
+              label="Find a delivery by id"
+              defaultValue={lookup ?? ''}
+              placeholder="dlv_…"
+              className="w-56 font-mono text-sm"
+            />
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
+              Open
+            </button>
           </form>
         </div>
-        {problems.length > 0 && <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problems.join(' ')}</p>}
+        {problems.length > 0 && (
+          <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {problems.join(' ')}
+          </p>
+        )}
         {!loaded.ok ? (
           <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error)} />
         ) : loaded.list.data?.length ? (
@@ -72,36 +105,75 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               <table className="stack-table w-full text-left text-sm" data-testid="deliveries-table">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">Delivery</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Event type</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Attempts</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Created</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Next attempt</th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Delivery
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Event type
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Attempts
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Created
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Next attempt
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {(loaded.list.data ?? []).map((d, i) => (
                     <tr key={d.delivery_id ?? i} className="border-t border-slate-100" data-testid="delivery-row">
                       <td data-label="Delivery" className="px-3 py-2 font-mono text-xs">
-                        {d.delivery_id ? <Link className="text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(d.delivery_id)}`}>{d.delivery_id}</Link> : 'unknown'}
+                        {d.delivery_id ? (
+                          <Link className="text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(d.delivery_id)}`}>
+                            {d.delivery_id}
+                          </Link>
+                        ) : (
+                          'unknown'
+                        )}
                       </td>
-                      <td data-label="Event type" className="px-3 py-2">{d.event_type ?? 'unknown'}</td>
-                      <td data-label="Status" className="px-3 py-2"><DeliveryStatusBadge status={d.status} /></td>
-                      <td data-label="Attempts" className="px-3 py-2 tabular-nums">{d.attempts?.length ?? 0}</td>
-                      <td data-label="Created" className="px-3 py-2"><LocalTime iso={d.created_at} /></td>
-                      <td data-label="Next attempt" className="px-3 py-2">{d.status === 'pending' || d.status === 'retrying' ? <LocalTime iso={d.next_attempt_at} /> : '—'}</td>
+                      <td data-label="Event type" className="px-3 py-2">
+                        {d.event_type ?? 'unknown'}
+                      </td>
+                      <td data-label="Status" className="px-3 py-2">
+                        <DeliveryStatusBadge status={d.status} />
+                      </td>
+                      <td data-label="Attempts" className="px-3 py-2 tabular-nums">
+                        {d.attempts?.length ?? 0}
+                      </td>
+                      <td data-label="Created" className="px-3 py-2">
+                        <LocalTime iso={d.created_at} />
+                      </td>
+                      <td data-label="Next attempt" className="px-3 py-2">
+                        {d.status === 'pending' || d.status === 'retrying' ? <LocalTime iso={d.next_attempt_at} /> : '—'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            <PaginationNav page={page} totalPages={pageCount(loaded.list.pagination?.total_count ?? 0, DELIVERY_PAGE_SIZE)} hrefFor={hrefFor} label="Delivery pages" />
+            <PaginationNav
+              page={page}
+              totalPages={pageCount(loaded.list.pagination?.total_count ?? 0, DELIVERY_PAGE_SIZE)}
+              hrefFor={hrefFor}
+              label="Delivery pages"
+            />
           </>
         ) : (
           <div className="mt-4">
             <EmptyState title={status || eventType ? 'No deliveries match these filters' : 'No deliveries yet'}>
-              {status || eventType ? <Link className="text-brand-700 underline" href="/webhooks">Clear the filters</Link> : 'Deliveries appear once the service sends an event to your webhook URL. Send a test event to try it.'}
+              {status || eventType ? (
+                <Link className="text-brand-700 underline" href="/webhooks">
+                  Clear the filters
+                </Link>
+              ) : (
+                'Deliveries appear once the service sends an event to your webhook URL. Send a test event to try it.'
+              )}
             </EmptyState>
           </div>
         )}

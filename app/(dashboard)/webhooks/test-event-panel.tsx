@@ -10,11 +10,19 @@ export function TestEventPanel({ allowed }: { allowed: boolean }) {
   const [state, action, pending] = useActionState<TestEventState>(sendTestEventAction, { status: 'idle' });
   return (
     <section aria-labelledby="test-event-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="test-event-heading" className="font-semibold">Send a test event</h2>
-      <p className="mt-1 text-sm text-slate-600">Queues a real, signed delivery to your webhook URL (its data says <code>test: true</code>), retried on the normal schedule.</p>
+      <h2 id="test-event-heading" className="font-semibold">
+        Send a test event
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Queues a real, signed delivery to your webhook URL (its data says <code>test: true</code>), retried on the normal schedule.
+      </p>
       {allowed ? (
         <form action={action} className="mt-3">
-          <button type="submit" disabled={pending} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {pending ? 'Sending…' : 'Send test event'}
           </button>
         </form>
@@ -26,7 +34,15 @@ export function TestEventPanel({ allowed }: { allowed: boolean }) {
         {state.status === 'queued' && (
           <div data-testid="test-event-result">
             <p className="mb-3 text-sm">
-              Queued as delivery <Link className="font-mono text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(state.deliveryId)}`} data-testid="test-delivery-id">{state.deliveryId}</Link>. Following it until it succeeds or fails:
+              Queued as delivery{' '}
+              <Link
+                className="font-mono text-brand-700 underline"
+                href={`/webhooks/deliveries/${encodeURIComponent(state.deliveryId)}`}
+                data-testid="test-delivery-id"
+              >
+                {state.deliveryId}
+              </Link>
+              . Following it until it succeeds or fails:
             </p>
             <DeliveryDetail key={state.deliveryId} deliveryId={state.deliveryId} pollMs={1000} />
           </div>

@@ -5,7 +5,6 @@ import { uploadConversationAttachment } from '@/lib/conversations/operator';
 import { displayErrorResponse } from '@/lib/ui/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
-
 function refuse(status: number, title: string, message: string): Response {
   return Response.json({ error: { title, message } }, { status });
 }
@@ -28,7 +27,8 @@ export async function POST(request: Request): Promise<Response> {
   }
   const conversationId = form.get('conversation_id');
   const file = form.get('file');
-  if (typeof conversationId !== 'string' || !SAFE_ID.test(conversationId)) return refuse(400, 'No conversation named', 'Open the conversation again and retry.');
+  if (typeof conversationId !== 'string' || !SAFE_ID.test(conversationId))
+    return refuse(400, 'No conversation named', 'Open the conversation again and retry.');
   if (!(file instanceof File)) return refuse(400, 'No file chosen', 'Choose a file to upload.');
   const problem = attachmentProblem(file);
   if (problem) return refuse(422, 'This file cannot be sent', problem);

@@ -7,8 +7,10 @@ import { type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Social DM connection' };
 
-
-function describe(outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind: 'robot_missing' }>, signedIn: boolean): { tone: 'good' | 'warn' | 'bad'; title: string; body: string } {
+function describe(
+  outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind: 'robot_missing' }>,
+  signedIn: boolean,
+): { tone: 'good' | 'warn' | 'bad'; title: string; body: string } {
   const robot = signedIn && outcome.robotName ? ` on “${outcome.robotName}”` : '';
   switch (outcome.kind) {
     case 'connected':
@@ -20,9 +22,17 @@ function describe(outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind:
         body: `The page owner approved, but every channel slot of the plan was in use, so the channel${robot} is connected and switched off. Enable it on the robot's page once a slot frees (disable another channel or delete a robot).`,
       };
     case 'denied':
-      return { tone: 'bad', title: 'Access was denied', body: `The page owner declined, so nothing was connected${robot}. Start again from the robot's page if this was a mistake.` };
+      return {
+        tone: 'bad',
+        title: 'Access was denied',
+        body: `The page owner declined, so nothing was connected${robot}. Start again from the robot's page if this was a mistake.`,
+      };
     case 'expired':
-      return { tone: 'bad', title: 'The link expired', body: `The handshake ran out of time before it was finished${robot}. Start a new one from the robot's page.` };
+      return {
+        tone: 'bad',
+        title: 'The link expired',
+        body: `The handshake ran out of time before it was finished${robot}. Start a new one from the robot's page.`,
+      };
     case 'unconfirmed':
       return {
         tone: 'warn',
@@ -32,20 +42,30 @@ function describe(outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind:
   }
 }
 
-const TONES = { good: 'border-emerald-200 bg-emerald-50 text-emerald-900', warn: 'border-amber-200 bg-amber-50 text-amber-900', bad: 'border-red-200 bg-red-50 text-red-900' } as const;
+const TONES = {
+  good: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  warn: 'border-amber-200 bg-amber-50 text-amber-900',
+  bad: 'border-red-200 bg-red-50 text-red-900',
+} as const;
 
 export default async function ChannelReturnPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = await searchParams;
   const here = `/channels/return?${new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x])))).toString()}`;
   const user = await getSessionUser();
-  const query = returnQuerySchema.safeParse({ robot_id: firstParam(raw.robot_id), channel_id: firstParam(raw.channel_id), status: firstParam(raw.status) });
+  const query = returnQuerySchema.safeParse({
+    robot_id: firstParam(raw.robot_id),
+    channel_id: firstParam(raw.channel_id),
+    status: firstParam(raw.status),
+  });
 
   let content: React.ReactNode;
   if (!query.success) {
     content = (
       <div role="alert" className={`rounded-lg border p-5 ${TONES.bad}`}>
         <h1 className="text-xl font-semibold">This link is incomplete</h1>
-        <p className="mt-2 text-sm">It should carry the robot, the channel and the result of the approval. Open the robot&apos;s page to see its channels.</p>
+        <p className="mt-2 text-sm">
+          It should carry the robot, the channel and the result of the approval. Open the robot&apos;s page to see its channels.
+        </p>
       </div>
     );
   } else {
@@ -61,7 +81,9 @@ export default async function ChannelReturnPage({ searchParams }: { searchParams
       content = (
         <div role="alert" className={`rounded-lg border p-5 ${TONES.bad}`}>
           <h1 className="text-xl font-semibold">Robot not found</h1>
-          <p className="mt-2 text-sm">This robot does not exist on the account (it may have been deleted), so nothing was connected to it.</p>
+          <p className="mt-2 text-sm">
+            This robot does not exist on the account (it may have been deleted), so nothing was connected to it.
+          </p>
         </div>
       );
     } else {
@@ -82,14 +104,24 @@ export default async function ChannelReturnPage({ searchParams }: { searchParams
       <div className="mt-6 text-sm">
         {user ? (
           query.success ? (
-            <Link href={`/robots/${encodeURIComponent(query.data.robot_id)}`} className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">Back to the robot</Link>
+            <Link
+              href={`/robots/${encodeURIComponent(query.data.robot_id)}`}
+              className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              Back to the robot
+            </Link>
           ) : (
-            <Link href="/robots" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">Go to robots</Link>
+            <Link href="/robots" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+              Go to robots
+            </Link>
           )
         ) : (
           <p>
-            To manage this robot, <Link href={`/login?callbackUrl=${encodeURIComponent(here)}`} className="font-medium text-brand-700 underline">sign in</Link> and you will come back here.
-            If you are the page owner, you can close this window.
+            To manage this robot,{' '}
+            <Link href={`/login?callbackUrl=${encodeURIComponent(here)}`} className="font-medium text-brand-700 underline">
+              sign in
+            </Link>{' '}
+            and you will come back here. If you are the page owner, you can close this window.
           </p>
         )}
       </div>

@@ -40,14 +40,18 @@ export const accountCommands: Record<string, Command> = {
       'webhook-auth-token': { type: 'string', value: 'token', description: 'webhook auth token (X-Webhook-Token)' },
       header: { type: 'string', multiple: true, value: '"Name: value"', description: 'custom webhook header (repeatable)' },
     },
-    notes: ['example: accounts create --name Acme --role social_dm --webhook-url http://127.0.0.1:4020/hook --webhook-auth-token s3cret --header "X-Env: dev"'],
+    notes: [
+      'example: accounts create --name Acme --role social_dm --webhook-url http://127.0.0.1:4020/hook --webhook-auth-token s3cret --header "X-Env: dev"',
+    ],
     run({ client, values }) {
       const body: NewAccount = { ...planBody(values), name: required(values, 'name') };
       const roles = list(values, 'role');
       if (roles.length > 0) body.roles = roles;
       const url = str(values, 'webhook-url');
-      if (url !== undefined) body.webhook = { url, auth_token: str(values, 'webhook-auth-token') ?? '', custom_headers: headerPairs(list(values, 'header')) };
-      else if (str(values, 'webhook-auth-token') !== undefined || list(values, 'header').length > 0) throw new UsageError('--webhook-auth-token and --header need --webhook-url');
+      if (url !== undefined)
+        body.webhook = { url, auth_token: str(values, 'webhook-auth-token') ?? '', custom_headers: headerPairs(list(values, 'header')) };
+      else if (str(values, 'webhook-auth-token') !== undefined || list(values, 'header').length > 0)
+        throw new UsageError('--webhook-auth-token and --header need --webhook-url');
       return outcome(client.createAccount(body), created);
     },
   },
@@ -59,7 +63,11 @@ export const accountCommands: Record<string, Command> = {
       if (!account.ok) return { ok: false, error: account.error };
       const robots = await client.listRobots(id);
       if (!robots.ok) return { ok: false, error: robots.error };
-      return { ok: true, json: { ...account.body, robots: robots.body.data }, text: `${accountText(account.body)}\n\n${robotsTable(robots.body.data)}` };
+      return {
+        ok: true,
+        json: { ...account.body, robots: robots.body.data },
+        text: `${accountText(account.body)}\n\n${robotsTable(robots.body.data)}`,
+      };
     },
   },
   update: {
@@ -69,7 +77,12 @@ export const accountCommands: Record<string, Command> = {
       name: { type: 'string', value: 'name', description: 'account name' },
       ...planOptions,
       'clear-return-url': { type: 'boolean', description: 'remove the return URL' },
-      exclude: { type: 'string', multiple: true, value: 'image|video|voice|document', description: 'excluded attachment kind (repeatable; replaces the list)' },
+      exclude: {
+        type: 'string',
+        multiple: true,
+        value: 'image|video|voice|document',
+        description: 'excluded attachment kind (repeatable; replaces the list)',
+      },
       'no-exclusions': { type: 'boolean', description: 'exclude no attachment kind' },
     },
     run({ client, values, args: [id = ''] }) {
@@ -110,7 +123,10 @@ export const keyCommands: Record<string, Command> = {
         if (!clock.ok) return { ok: false, error: clock.error };
         at = new Date(Date.parse(clock.body.now) + seconds * 1000).toISOString();
       }
-      return outcome(client.patchAccount(id, { key_expires_at: at }), (a) => `key of ${a.account_id} expires ${a.key_expires_at ?? 'never'}`);
+      return outcome(
+        client.patchAccount(id, { key_expires_at: at }),
+        (a) => `key of ${a.account_id} expires ${a.key_expires_at ?? 'never'}`,
+      );
     },
   },
 };
@@ -138,7 +154,9 @@ export function lapseCommand(lapsed: boolean): Command {
     args: ['account_id'],
     run: ({ client, args: [id = ''] }) =>
       outcome(client.patchAccount(id, { lapsed }), (a) =>
-        lapsed ? `plan of ${a.account_id} lapsed; active channels now ${a.active_channels}` : `plan of ${a.account_id} renewed; channels stay off until enabled`,
+        lapsed
+          ? `plan of ${a.account_id} lapsed; active channels now ${a.active_channels}`
+          : `plan of ${a.account_id} renewed; channels stay off until enabled`,
       ),
   };
 }

@@ -9,13 +9,21 @@ export const webhookCommands: Record<string, Command> = {
     summary: 'set the webhook URL, auth token and custom headers (replaces them all)',
     args: ['account_id'],
     options: {
-      'webhook-url': { type: 'string', value: 'url', description: 'webhook URL (required; --url is the sandbox\'s own)' },
+      'webhook-url': { type: 'string', value: 'url', description: "webhook URL (required; --url is the sandbox's own)" },
       'auth-token': { type: 'string', value: 'token', description: 'auth token sent in X-Webhook-Token (required)' },
       header: { type: 'string', multiple: true, value: '"Name: value"', description: 'custom header (repeatable)' },
     },
     run({ client, values, args: [id = ''] }) {
-      const webhook = { url: required(values, 'webhook-url'), auth_token: required(values, 'auth-token'), custom_headers: headerPairs(list(values, 'header')) };
-      return outcome(client.patchAccount(id, { webhook }), (a) => `webhook of ${a.account_id}: ${a.webhook?.url ?? '-'} with ${Object.keys(a.webhook?.custom_headers ?? {}).length} custom header(s)`);
+      const webhook = {
+        url: required(values, 'webhook-url'),
+        auth_token: required(values, 'auth-token'),
+        custom_headers: headerPairs(list(values, 'header')),
+      };
+      return outcome(
+        client.patchAccount(id, { webhook }),
+        (a) =>
+          `webhook of ${a.account_id}: ${a.webhook?.url ?? '-'} with ${Object.keys(a.webhook?.custom_headers ?? {}).length} custom header(s)`,
+      );
     },
   },
   remove: {
@@ -27,8 +35,10 @@ export const webhookCommands: Record<string, Command> = {
     summary: 'new signing secret (shown once); the previous one keeps signing for 24 h',
     args: ['account_id'],
     run: ({ client, args: [id = ''] }) =>
-      outcome(client.rotateWebhookSecret(id), (a) =>
-        `${shownOnce('webhook secret', a.webhook_secret)}\nfor 24 h every delivery carries both signatures (previous and new secret)`,
+      outcome(
+        client.rotateWebhookSecret(id),
+        (a) =>
+          `${shownOnce('webhook secret', a.webhook_secret)}\nfor 24 h every delivery carries both signatures (previous and new secret)`,
       ),
   },
 };
@@ -69,7 +79,8 @@ export const robotCommands: Record<string, Command> = {
       if (str(values, 'external-id') !== undefined) body.external_id = str(values, 'external-id');
       if (flag(values, 'clear-external-id')) body.external_id = null;
       if (str(values, 'model') !== undefined) body.model = str(values, 'model');
-      if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --name, --external-id, --clear-external-id or --model');
+      if (Object.keys(body).length === 0)
+        throw new UsageError('nothing to change: give --name, --external-id, --clear-external-id or --model');
       return outcome(client.patchRobot(id, body), robotLine);
     },
   },

@@ -15,15 +15,18 @@ export const historyCommands: Record<string, Command> = {
       const seed = int(values, 'seed');
       if (days !== undefined) body.days = days;
       if (seed !== undefined) body.seed = seed;
-      return outcome(client.simulateHistory(id, body), (a) =>
-        `simulated ${a.conversations} conversations, ${a.messages} messages on ${a.robots} robot(s), ${a.from} to ${a.to}`,
+      return outcome(
+        client.simulateHistory(id, body),
+        (a) => `simulated ${a.conversations} conversations, ${a.messages} messages on ${a.robots} robot(s), ${a.from} to ${a.to}`,
       );
     },
   },
 };
 
 const simulatorText = (a: Simulator) =>
-  a.enabled ? `simulator of ${a.account_id} running every ${a.interval_seconds} s (${a.steps} steps so far)` : `simulator of ${a.account_id} stopped`;
+  a.enabled
+    ? `simulator of ${a.account_id} running every ${a.interval_seconds} s (${a.steps} steps so far)`
+    : `simulator of ${a.account_id} stopped`;
 
 export const simulatorCommands: Record<string, Command> = {
   start: {
@@ -59,4 +62,3 @@ export const clockCommands: Record<string, Command> = {
     },
   },
 };
-

@@ -69,7 +69,5 @@ export function registerAccountControlRoutes(app: OpenAPIHono<AppEnv>, ctx: Sand
 
   app.openapi(routes.rotateKey, (c) => c.json(rotateKey(ctx, c.req.valid('param').account_id), 201));
 
-  app.openapi(routes.rotateWebhookSecret, (c) =>
-    c.json(rotateWebhookSecret(ctx, c.req.valid('param').account_id), 201),
-  );
+  app.openapi(routes.rotateWebhookSecret, (c) => c.json(rotateWebhookSecret(ctx, c.req.valid('param').account_id), 201));
 }

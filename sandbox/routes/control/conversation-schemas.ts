@@ -15,7 +15,10 @@ export const MessageInputSchema = z.strictObject({
   role: z.enum(MESSAGE_ROLES),
   text: z.string().min(1).max(10_000),
   at: instant.optional().openapi({ description: 'Defaults to the sandbox clock now; may lie in the past.' }),
-  kind: z.enum(REPLY_KINDS).optional().openapi({ description: 'What a live `ai` reply sends (send-rate lane); default text. Ignored otherwise.' }),
+  kind: z
+    .enum(REPLY_KINDS)
+    .optional()
+    .openapi({ description: 'What a live `ai` reply sends (send-rate lane); default text. Ignored otherwise.' }),
 });
 
 export const CreateConversationBody = z
@@ -33,7 +36,12 @@ export const AddMessagesBody = z
 export const SimulateHistoryBody = z
   .strictObject({
     days: z.number().int().min(1).max(366).optional(),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
   })
   .openapi('SimulateHistory');
 

@@ -13,7 +13,9 @@ import { idParam, jsonBody, jsonResponse } from './schemas';
 // what they do is in the D24 table already.
 export const AddPanelChannelBody = z
   .strictObject({
-    type: z.enum(PANEL_CHANNEL_TYPES, { error: 'must be a panel-only type: chat_vendor_a, widget, chat_vendor_b, chat_vendor_c or chat_app' }),
+    type: z.enum(PANEL_CHANNEL_TYPES, {
+      error: 'must be a panel-only type: chat_vendor_a, widget, chat_vendor_b, chat_vendor_c or chat_app',
+    }),
     is_active: z.boolean().optional(),
     username: z.string().min(1).max(200).optional(),
   })

@@ -13,7 +13,11 @@ const MAX_OUTAGE_SECONDS = 366 * 24 * 3600;
 export const OutageBody = z
   .strictObject({
     channel_type: z.enum(CHANNEL_TYPES).optional().openapi({ description: 'Only this channel type; every type when absent.' }),
-    until_seconds: z.number().positive({ error: 'must be > 0' }).max(MAX_OUTAGE_SECONDS).openapi({ description: 'How long from now (sandbox clock) the provider stays down.' }),
+    until_seconds: z
+      .number()
+      .positive({ error: 'must be > 0' })
+      .max(MAX_OUTAGE_SECONDS)
+      .openapi({ description: 'How long from now (sandbox clock) the provider stays down.' }),
   })
   .openapi('ProviderOutage');
 
@@ -22,7 +26,9 @@ const routes = {
     method: 'post',
     path: '/sandbox/api/providers/outage',
     request: { body: jsonBody(OutageBody) },
-    responses: { 201: jsonResponse('{channel_type, starts_at, until}: automated replies on that channel type wait in the queue (D21) until it ends.') },
+    responses: {
+      201: jsonResponse('{channel_type, starts_at, until}: automated replies on that channel type wait in the queue (D21) until it ends.'),
+    },
   }),
   listOutages: createRoute({
     method: 'get',

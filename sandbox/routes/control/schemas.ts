@@ -16,7 +16,10 @@ const accountFields = {
   capacity: z.number().int().min(0).max(100_000).optional(),
   rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
   roles: z.array(z.enum(ROLES)).optional(),
-  return_url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).nullable().optional(),
+  return_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .nullable()
+    .optional(),
   webhook: WebhookSchema.nullable().optional(),
 };
 
@@ -93,4 +96,9 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
 });
 
-export const idParam = (name: string) => z.string().min(1).max(200).openapi({ param: { name, in: 'path', required: true } });
+export const idParam = (name: string) =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name, in: 'path', required: true } });

@@ -42,9 +42,7 @@ export function registerSystemControlRoutes(app: OpenAPIHono<AppEnv>, ctx: Sandb
     return c.body(null, 204);
   });
 
-  app.openapi(routes.clock, (c) =>
-    c.json({ now: ctx.clock.now().toISOString(), offset_seconds: ctx.clock.offsetMs() / 1000 }, 200),
-  );
+  app.openapi(routes.clock, (c) => c.json({ now: ctx.clock.now().toISOString(), offset_seconds: ctx.clock.offsetMs() / 1000 }, 200));
 
   app.openapi(routes.advance, async (c) => {
     const { seconds } = validBody(c, c.req.valid('json'));

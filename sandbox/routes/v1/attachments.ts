@@ -26,9 +26,9 @@ const uploadRoute = createRoute({
   tags: ['Attachments'],
   summary: 'Upload an attachment',
   description: [
-    'multipart/form-data with `conversation_id` and `file`. The part\'s declared media type decides the kind (image, video, voice, document) and must match the file\'s leading bytes.',
+    "multipart/form-data with `conversation_id` and `file`. The part's declared media type decides the kind (image, video, voice, document) and must match the file's leading bytes.",
     'Caps per file (MB = 1,048,576 bytes): basic image 2, video 10, voice 5, document 5; professional and business 4, 20, 10, 10.',
-    'Checks in order: 400 `invalid_json` (not multipart), 400 `invalid_parameter` (a field missing or repeated), 404 (conversation unknown or another partner\'s),',
+    "Checks in order: 400 `invalid_json` (not multipart), 400 `invalid_parameter` (a field missing or repeated), 404 (conversation unknown or another partner's),",
     '422 `validation_failed` (type not accepted; content does not match; over the cap with `details` `kind`, `cap_mb`, `size_bytes`), 403 `attachment_not_in_plan`.',
     'Nothing is stored unless all pass. The `url` is valid 15 minutes; an attachment never sent is discarded 24 h after upload. Bodies over 21 MiB: 413 `payload_too_large`.',
   ].join(' '),

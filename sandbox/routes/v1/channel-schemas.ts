@@ -30,7 +30,11 @@ export const ConnectChannelBody = z
       ctx.addIssue({ code: 'custom', path: ['config'], message: 'is required for messenger_bot (config.token)' });
     }
     if (body.type === 'social_dm' && body.config !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['config'], message: 'must be absent for social_dm, which connects through a browser handshake' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['config'],
+        message: 'must be absent for social_dm, which connects through a browser handshake',
+      });
     }
   })
   .openapi('ConnectChannel');

@@ -52,7 +52,11 @@ const patchRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: PatchChannelBody } } },
   },
   responses: {
-    200: { description: 'The channel after the change.', headers: keyedHeaders, content: { 'application/json': { schema: ChannelSchema } } },
+    200: {
+      description: 'The channel after the change.',
+      headers: keyedHeaders,
+      content: { 'application/json': { schema: ChannelSchema } },
+    },
     ...errorResponses(400, 403, 404, 422),
   },
 });

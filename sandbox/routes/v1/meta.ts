@@ -13,7 +13,11 @@ const openapiRoute = createRoute({
   description: 'This document (OpenAPI 3.1). Needs no key.',
   security: [],
   responses: {
-    200: { description: 'OpenAPI 3.1 document.', headers: requestIdHeader, content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+    200: {
+      description: 'OpenAPI 3.1 document.',
+      headers: requestIdHeader,
+      content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
+    },
     ...pick(errorResponses(), 500),
   },
 });

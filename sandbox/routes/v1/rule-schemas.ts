@@ -26,7 +26,10 @@ export const RuleSchema = z
       })
       .openapi('Trigger'),
     actions: z.array(ActionSchema).openapi({ description: 'What to send on a dm rule.' }),
-    reply_in_comment: z.object({ body: z.string() }).optional().openapi('RuleReplyInComment', { description: 'Comment rules only; public reply.' }),
+    reply_in_comment: z
+      .object({ body: z.string() })
+      .optional()
+      .openapi('RuleReplyInComment', { description: 'Comment rules only; public reply.' }),
     then_send_dm: z.array(ActionSchema).optional().openapi({ description: 'Comment rules only; private message after the public reply.' }),
     require_follow: z
       .object({

@@ -15,7 +15,7 @@ const getRuleRoute = createRoute({
   tags: ['Rules'],
   summary: 'Get a rule',
   description:
-    'One social-DM automation rule. 404 when the robot is unknown or another partner\'s, the channel is not on that robot (a pending handshake is not a channel yet), or the rule is not on that channel.',
+    "One social-DM automation rule. 404 when the robot is unknown or another partner's, the channel is not on that robot (a pending handshake is not a channel yet), or the rule is not on that channel.",
   request: {
     params: z.object({
       robot_id: pathId('robot_id', 'rb_8Jd0sPq2LmX4vN7a'),

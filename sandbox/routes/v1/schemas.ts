@@ -49,7 +49,11 @@ export function errorResponses(...statuses: ErrorStatusCode[]) {
   const out: Partial<
     Record<
       ErrorStatusCode,
-      { description: string; headers: Record<string, ReturnType<typeof header>>; content: { 'application/json': { schema: typeof ErrorSchema } } }
+      {
+        description: string;
+        headers: Record<string, ReturnType<typeof header>>;
+        content: { 'application/json': { schema: typeof ErrorSchema } };
+      }
     >
   > = {};
   for (const status of [...all].sort((a, b) => a - b)) {
@@ -112,7 +116,9 @@ export const RobotSchema = z
     id: z.string().openapi({ example: 'rb_8Jd0sPq2LmX4vN7a' }),
     name: z.string(),
     external_id: z.string().nullable().openapi({ description: "Partner's own identifier; null when never set." }),
-    channels: z.array(ChannelSummarySchema).openapi({ description: 'Connected and disabled channels; an open social_dm handshake is not listed.' }),
+    channels: z
+      .array(ChannelSummarySchema)
+      .openapi({ description: 'Connected and disabled channels; an open social_dm handshake is not listed.' }),
     created_at: z.iso.datetime(),
   })
   .openapi('Robot');

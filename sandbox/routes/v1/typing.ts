@@ -59,7 +59,10 @@ export function registerTypingRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxConte
     bodyLimit({
       maxSize: TYPING_BODY_LIMIT,
       onError: (c) =>
-        errorResponse(c, new ApiError('payload_too_large', `The request body is over ${TYPING_BODY_LIMIT} bytes.`, { limit_bytes: TYPING_BODY_LIMIT })),
+        errorResponse(
+          c,
+          new ApiError('payload_too_large', `The request body is over ${TYPING_BODY_LIMIT} bytes.`, { limit_bytes: TYPING_BODY_LIMIT }),
+        ),
     }),
     async (c) => {
       const account = currentAccount(c);

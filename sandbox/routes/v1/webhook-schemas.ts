@@ -4,7 +4,8 @@ import { DELIVERY_STATUSES } from '../../webhooks/deliveries';
 import { PaginationQuery, PaginationSchema, pathId } from './schemas';
 
 const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi('DeliveryStatus', {
-  description: '`pending` (not yet tried), `retrying` (failed, more attempts scheduled), `succeeded` (a 2xx within 15 s), `failed` (all 8 attempts spent).',
+  description:
+    '`pending` (not yet tried), `retrying` (failed, more attempts scheduled), `succeeded` (a 2xx within 15 s), `failed` (all 8 attempts spent).',
 });
 
 const EventTypeSchema = z.enum(EVENT_TYPES).openapi('EventType');
@@ -19,7 +20,9 @@ const EventEnvelopeSchema = z
     conversation_id: z.string().nullable(),
     data: z.record(z.string(), z.unknown()),
   })
-  .openapi('Event', { description: 'D17 envelope; `test` events carry null robot_id, external_id and conversation_id and `data.test` true.' });
+  .openapi('Event', {
+    description: 'D17 envelope; `test` events carry null robot_id, external_id and conversation_id and `data.test` true.',
+  });
 
 const DeliveryAttemptSchema = z
   .object({
@@ -59,12 +62,23 @@ const optionalQuery = <T extends z.ZodType>(schema: T, name: string, description
 
 export const DeliveryQuery = z.object({
   delivery_id: optionalQuery(
-    z.string({ error: 'must be a delivery id' }).min(1, { error: 'must be a delivery id' }).max(200, { error: 'must be at most 200 characters' }),
+    z
+      .string({ error: 'must be a delivery id' })
+      .min(1, { error: 'must be a delivery id' })
+      .max(200, { error: 'must be at most 200 characters' }),
     'delivery_id',
     'Only this delivery.',
   ),
-  status: optionalQuery(z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` }), 'status', 'Only deliveries in this state.'),
-  event_type: optionalQuery(z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }), 'event_type', 'Only deliveries of this event type.'),
+  status: optionalQuery(
+    z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` }),
+    'status',
+    'Only deliveries in this state.',
+  ),
+  event_type: optionalQuery(
+    z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }),
+    'event_type',
+    'Only deliveries of this event type.',
+  ),
   ...PaginationQuery.shape,
 });
 

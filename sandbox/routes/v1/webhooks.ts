@@ -42,7 +42,8 @@ const getDeliveryRoute = createRoute({
   path: '/v1/webhooks/deliveries/{delivery_id}',
   tags: ['Webhooks'],
   summary: 'Get a webhook delivery',
-  description: 'One delivery with every attempt: what the endpoint answered (status, first 4 KiB of the body), how long it took, and the error.',
+  description:
+    'One delivery with every attempt: what the endpoint answered (status, first 4 KiB of the body), how long it took, and the error.',
   request: { params: deliveryIdParam },
   responses: {
     200: { description: 'The delivery.', headers: keyedHeaders, content: { 'application/json': { schema: DeliverySchema } } },

@@ -16,7 +16,8 @@ const robotIdSchema = z.string().min(1).max(200);
 
 /** A capacity refusal tells us the plan's capacity: remember it and re-render, so the meter shows it now. */
 function noteCapacity(err: unknown, robotId: string): void {
-  if (err instanceof PartnerApiError && err.code === 'capacity_exhausted' && rememberCapacity(err.details)) revalidatePath(`/robots/${robotId}`);
+  if (err instanceof PartnerApiError && err.code === 'capacity_exhausted' && rememberCapacity(err.details))
+    revalidatePath(`/robots/${robotId}`);
 }
 
 /** The robot a `bot_already_connected` names, with its name when it can still be read. */
@@ -39,7 +40,8 @@ export async function connectBotAction(_prev: ConnectBotState, formData: FormDat
   if (!access.ok) return { status: 'error', error: access.error, token };
   const robotId = robotIdSchema.safeParse(formData.get('robotId'));
   const parsedToken = botTokenSchema.safeParse(token);
-  if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, token };
+  if (!robotId.success)
+    return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, token };
   if (!parsedToken.success) return { status: 'invalid', fieldError: parsedToken.error.issues[0]?.message ?? 'Check the token.', token };
   try {
     const data = await connectBotChannel(robotId.data, parsedToken.data);
@@ -59,7 +61,8 @@ export async function startSocialDmAction(_prev: SocialDmState, formData: FormDa
   const access = await authorise('change');
   if (!access.ok) return { status: 'error', error: access.error, canRestart: false };
   const robotId = robotIdSchema.safeParse(formData.get('robotId'));
-  if (!robotId.success) return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, canRestart: false };
+  if (!robotId.success)
+    return { status: 'error', error: { title: 'No robot named', message: 'Reload the robot page and try again.' }, canRestart: false };
   let authorisationUrl: string;
   try {
     const data = await startSocialDmHandshake(robotId.data);
@@ -73,7 +76,13 @@ export async function startSocialDmAction(_prev: SocialDmState, formData: FormDa
     authorisationUrl = channel.authorisation_url ?? '';
     if (channel.id) {
       forgetRobotHandshakes(robotId.data);
-      rememberHandshake({ robotId: robotId.data, channelId: channel.id, authorisationUrl, expiresAt: channel.expires_at ?? null, startedBy: access.user.email });
+      rememberHandshake({
+        robotId: robotId.data,
+        channelId: channel.id,
+        authorisationUrl,
+        expiresAt: channel.expires_at ?? null,
+        startedBy: access.user.email,
+      });
     }
   } catch (err) {
     noteCapacity(err, robotId.data);
@@ -82,7 +91,11 @@ export async function startSocialDmAction(_prev: SocialDmState, formData: FormDa
     // A tab opened before the handshake started does not show it yet: offer the one we know, and re-render.
     const open = code === 'handshake_open' ? latestHandshake(robotId.data) : undefined;
     if (open) revalidatePath(`/robots/${robotId.data}`);
-    return { status: 'error', error: connectErrorToDisplay(err, { openHandshakeUrl: open?.authorisationUrl }), canRestart: code === 'handshake_expired' };
+    return {
+      status: 'error',
+      error: connectErrorToDisplay(err, { openHandshakeUrl: open?.authorisationUrl }),
+      canRestart: code === 'handshake_expired',
+    };
   }
   // Exactly as returned: the URL is opaque and must not be rebuilt (contract, Pending channel).
   redirect(authorisationUrl);
@@ -95,8 +108,16 @@ const toggleSchema = z.object({ robotId: robotIdSchema, channelId: z.string().mi
 export async function toggleChannelAction(_prev: ToggleState, formData: FormData): Promise<ToggleState> {
   const access = await authorise('change');
   if (!access.ok) return { status: 'error', error: access.error };
-  const parsed = toggleSchema.safeParse({ robotId: formData.get('robotId'), channelId: formData.get('channelId'), isActive: formData.get('isActive') });
-  if (!parsed.success) return { status: 'error', error: { title: 'Nothing was changed', message: 'The request was incomplete. Reload the page and try again.' } };
+  const parsed = toggleSchema.safeParse({
+    robotId: formData.get('robotId'),
+    channelId: formData.get('channelId'),
+    isActive: formData.get('isActive'),
+  });
+  if (!parsed.success)
+    return {
+      status: 'error',
+      error: { title: 'Nothing was changed', message: 'The request was incomplete. Reload the page and try again.' },
+    };
   const wanted = parsed.data.isActive === 'true';
   try {
     const data = await setChannelActive(parsed.data.robotId, parsed.data.channelId, wanted);

@@ -9,10 +9,14 @@ export function CapacityMeter({ occupied, hint }: { occupied: number; hint: Capa
   const capacity = hint?.capacity;
   return (
     <section aria-labelledby="capacity-heading" className="rounded-lg border border-slate-200 bg-white p-5" data-testid="capacity">
-      <h2 id="capacity-heading" className="font-semibold">Channel slots on this account</h2>
+      <h2 id="capacity-heading" className="font-semibold">
+        Channel slots on this account
+      </h2>
       {capacity !== undefined ? (
         <>
-          <p className="mt-1 text-sm" data-testid="capacity-text">{occupied} of {capacity} channel slots are in use.</p>
+          <p className="mt-1 text-sm" data-testid="capacity-text">
+            {occupied} of {capacity} channel slots are in use.
+          </p>
           <meter
             className="mt-2 h-3 w-full max-w-md"
             min={0}
@@ -22,11 +26,14 @@ export function CapacityMeter({ occupied, hint }: { occupied: number; hint: Capa
             optimum={0}
             aria-label={`${occupied} of ${capacity} channel slots in use`}
           />
-          <p className="mt-1 text-xs text-slate-500">Capacity as reported by the service on <LocalTime iso={hint?.observedAt} />.</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Capacity as reported by the service on <LocalTime iso={hint?.observedAt} />.
+          </p>
         </>
       ) : (
         <p className="mt-1 text-sm" data-testid="capacity-text">
-          {occupied} channel slot{occupied === 1 ? ' is' : 's are'} in use. The plan&apos;s capacity is unknown: the service reports it only when it refuses a channel for lack of a slot.
+          {occupied} channel slot{occupied === 1 ? ' is' : 's are'} in use. The plan&apos;s capacity is unknown: the service reports it only
+          when it refuses a channel for lack of a slot.
         </p>
       )}
       <p className="mt-2 text-xs text-slate-500">Only active channels hold a slot; disabled channels and open handshakes hold none.</p>

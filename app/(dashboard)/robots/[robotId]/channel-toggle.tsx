@@ -5,7 +5,19 @@ import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { toggleChannelAction, type ToggleState } from './actions';
 
 /** Shows only the state the server confirmed: the switch moves when the page re-renders with it. */
-export function ChannelToggle({ robotId, channelId, label, isActive, allowed }: { robotId: string; channelId: string; label: string; isActive: boolean; allowed: boolean }) {
+export function ChannelToggle({
+  robotId,
+  channelId,
+  label,
+  isActive,
+  allowed,
+}: {
+  robotId: string;
+  channelId: string;
+  label: string;
+  isActive: boolean;
+  allowed: boolean;
+}) {
   const [state, action, pending] = useActionState<ToggleState, FormData>(toggleChannelAction, { status: 'idle' });
   return (
     <form action={action} className="min-w-48">
@@ -22,7 +34,9 @@ export function ChannelToggle({ robotId, channelId, label, isActive, allowed }: 
         title={allowed ? undefined : 'Only admins can enable or disable channels'}
         className="group inline-flex items-center gap-2 disabled:cursor-not-allowed"
       >
-        <span className={`relative inline-block h-6 w-11 rounded-full transition ${isActive ? 'bg-emerald-600' : 'bg-slate-300'} ${!allowed ? 'opacity-50' : ''}`}>
+        <span
+          className={`relative inline-block h-6 w-11 rounded-full transition ${isActive ? 'bg-emerald-600' : 'bg-slate-300'} ${!allowed ? 'opacity-50' : ''}`}
+        >
           <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${isActive ? 'left-5' : 'left-0.5'}`} />
         </span>
         <span className="text-sm">{pending ? (isActive ? 'Disabling…' : 'Enabling…') : isActive ? 'On' : 'Off'}</span>

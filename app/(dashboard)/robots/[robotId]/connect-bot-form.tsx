@@ -21,7 +21,11 @@ export function ConnectBotForm({ robotId }: { robotId: string }) {
         const token = String(new FormData(event.currentTarget).get('token') ?? '').trim();
         if (!BOT_TOKEN_PATTERN.test(token)) {
           event.preventDefault();
-          setLocalError(token ? 'That does not look like a bot token: it should be 6–12 digits, a colon, then 30–64 letters, digits, "-" or "_".' : 'Paste the bot token.');
+          setLocalError(
+            token
+              ? 'That does not look like a bot token: it should be 6–12 digits, a colon, then 30–64 letters, digits, "-" or "_".'
+              : 'Paste the bot token.',
+          );
         } else {
           setLocalError(null);
         }
@@ -29,7 +33,9 @@ export function ConnectBotForm({ robotId }: { robotId: string }) {
     >
       <input type="hidden" name="robotId" value={robotId} />
       <div>
-        <label htmlFor="bot-token" className="block text-sm font-medium">Bot token</label>
+        <label htmlFor="bot-token" className="block text-sm font-medium">
+          Bot token
+        </label>
         <input
           id="bot-token"
           name="token"
@@ -42,15 +48,27 @@ export function ConnectBotForm({ robotId }: { robotId: string }) {
           aria-describedby={`bot-token-help${fieldError ? ' bot-token-error' : ''}`}
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
         />
-        <p id="bot-token-help" className="mt-1 text-xs text-slate-500">From the bot platform, when you created the bot. It goes to the service only; we do not keep it.</p>
-        {fieldError && <p id="bot-token-error" className="mt-1 text-sm text-red-700">{fieldError}</p>}
+        <p id="bot-token-help" className="mt-1 text-xs text-slate-500">
+          From the bot platform, when you created the bot. It goes to the service only; we do not keep it.
+        </p>
+        {fieldError && (
+          <p id="bot-token-error" className="mt-1 text-sm text-red-700">
+            {fieldError}
+          </p>
+        )}
       </div>
-      <button type="submit" disabled={pending} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {pending ? 'Connecting…' : 'Connect bot'}
       </button>
       <div aria-live="polite">
         {state.status === 'error' && <ApiErrorNotice error={state.error} />}
-        {state.status === 'connected' && <p className="text-sm text-emerald-800">Bot connected{state.username ? ` as ${state.username}` : ''}. It receives traffic now.</p>}
+        {state.status === 'connected' && (
+          <p className="text-sm text-emerald-800">Bot connected{state.username ? ` as ${state.username}` : ''}. It receives traffic now.</p>
+        )}
       </div>
     </form>
   );

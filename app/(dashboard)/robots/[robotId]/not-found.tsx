@@ -6,7 +6,9 @@ export default function RobotNotFound() {
     <>
       <PageHeader title="Robot not found" />
       <p className="text-slate-700">No robot with this id exists on this account. It may have been deleted, or the link is mistyped.</p>
-      <Link href="/robots" className="mt-4 inline-block text-brand-700 underline">Back to robots</Link>
+      <Link href="/robots" className="mt-4 inline-block text-brand-700 underline">
+        Back to robots
+      </Link>
     </>
   );
 }

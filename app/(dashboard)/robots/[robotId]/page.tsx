@@ -49,10 +49,24 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm"><Link href="/robots" className="text-brand-700 underline">Robots</Link> / {robot.name ?? robotId}</nav>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/robots" className="text-brand-700 underline">
+          Robots
+        </Link>{' '}
+        / {robot.name ?? robotId}
+      </nav>
       <PageHeader
         title={robot.name ?? 'Unnamed robot'}
-        description={<>{robot.external_id ? <>Customer <code className="font-mono">{robot.external_id}</code> · </> : null}Created {<LocalTime iso={robot.created_at} />} · <code className="font-mono text-xs">{robotId}</code></>}
+        description={
+          <>
+            {robot.external_id ? (
+              <>
+                Customer <code className="font-mono">{robot.external_id}</code> ·{' '}
+              </>
+            ) : null}
+            Created {<LocalTime iso={robot.created_at} />} · <code className="font-mono text-xs">{robotId}</code>
+          </>
+        }
       />
       <nav aria-label="About this robot" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="robot-links">
         {[
@@ -60,7 +74,11 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
           ['Conversations', `/conversations?robot=${encodeURIComponent(robotId)}`],
           ['Events received', `/webhooks/events?robot=${encodeURIComponent(robotId)}`],
         ].map(([label, href]) => (
-          <Link key={label} href={href ?? '#'} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-100">
+          <Link
+            key={label}
+            href={href ?? '#'}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-100"
+          >
             {label}
           </Link>
         ))}
@@ -68,7 +86,9 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
       <CapacityMeter occupied={countActiveChannels(robots)} hint={knownCapacity()} />
 
       <section aria-labelledby="channels-heading" className="mt-6">
-        <h2 id="channels-heading" className="text-lg font-semibold">Channels</h2>
+        <h2 id="channels-heading" className="text-lg font-semibold">
+          Channels
+        </h2>
         {channels.length === 0 ? (
           !pendingHandshake && <p className="mt-2 text-sm text-slate-600">No channels yet. Connect one below.</p>
         ) : (
@@ -76,11 +96,21 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
             <table className="stack-table w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Type</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Handle</th>
-                  <th scope="col" className="px-4 py-2 font-medium">State</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Connected since</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Receives traffic</th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Handle
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Connected since
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Receives traffic
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -88,17 +118,38 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
                   const snap = channel.id ? snapshots.get(channel.id) : undefined;
                   const panelOnly = !CONNECTABLE_CHANNEL_TYPES.some((t) => t === channel.type);
                   return (
-                    <tr key={channel.id ?? i} className="border-t border-slate-100" data-testid="channel-row" data-channel-type={channel.type ?? ''}>
+                    <tr
+                      key={channel.id ?? i}
+                      className="border-t border-slate-100"
+                      data-testid="channel-row"
+                      data-channel-type={channel.type ?? ''}
+                    >
                       <th scope="row" className="px-4 py-3 font-medium" data-label="Type">
                         {channelLabel(channel.type ?? undefined)}
-                        {panelOnly && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">connected in the panel</span>}
+                        {panelOnly && (
+                          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">
+                            connected in the panel
+                          </span>
+                        )}
                       </th>
-                      <td className="px-4 py-3 font-mono" data-label="Handle">{snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}</td>
-                      <td className="px-4 py-3" data-testid="channel-state" data-label="State">{channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}</td>
-                      <td className="px-4 py-3" data-label="Connected since"><LocalTime iso={snap?.connectedAt} /></td>
+                      <td className="px-4 py-3 font-mono" data-label="Handle">
+                        {snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}
+                      </td>
+                      <td className="px-4 py-3" data-testid="channel-state" data-label="State">
+                        {channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}
+                      </td>
+                      <td className="px-4 py-3" data-label="Connected since">
+                        <LocalTime iso={snap?.connectedAt} />
+                      </td>
                       <td className="px-4 py-3" data-label="Receives traffic">
                         {channel.id && typeof channel.is_active === 'boolean' ? (
-                          <ChannelToggle robotId={robotId} channelId={channel.id} label={channelLabel(channel.type ?? undefined)} isActive={channel.is_active} allowed={mayChange} />
+                          <ChannelToggle
+                            robotId={robotId}
+                            channelId={channel.id}
+                            label={channelLabel(channel.type ?? undefined)}
+                            isActive={channel.is_active}
+                            allowed={mayChange}
+                          />
                         ) : (
                           <span className="text-slate-500">unknown</span>
                         )}
@@ -110,11 +161,19 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
             </table>
           </div>
         )}
-        {pendingHandshake && <PendingHandshake handshake={{ authorisationUrl: pendingHandshake.authorisationUrl, expiresAt: pendingHandshake.expiresAt }} robotId={robotId} allowed={mayChange} />}
+        {pendingHandshake && (
+          <PendingHandshake
+            handshake={{ authorisationUrl: pendingHandshake.authorisationUrl, expiresAt: pendingHandshake.expiresAt }}
+            robotId={robotId}
+            allowed={mayChange}
+          />
+        )}
       </section>
 
       <section aria-labelledby="connect-heading" className="mt-8 grid gap-6 lg:grid-cols-2">
-        <h2 id="connect-heading" className="sr-only">Connect a channel</h2>
+        <h2 id="connect-heading" className="sr-only">
+          Connect a channel
+        </h2>
         <div className="rounded-lg border border-slate-200 bg-white p-5">
           <h3 className="font-semibold">Messenger bot</h3>
           {hasType('messenger_bot') ? (
@@ -137,7 +196,10 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
             <p className="mt-2 text-sm text-slate-600">Only an admin can connect channels.</p>
           )}
         </div>
-        <p className="text-sm text-slate-600 lg:col-span-2">Other channel types (website widget, chat vendors, chat app) are connected in the partner panel; they appear above with their state once connected.</p>
+        <p className="text-sm text-slate-600 lg:col-span-2">
+          Other channel types (website widget, chat vendors, chat app) are connected in the partner panel; they appear above with their
+          state once connected.
+        </p>
       </section>
     </>
   );

@@ -14,7 +14,15 @@ function mmss(seconds: number): string {
 }
 
 /** A social-DM handshake we started and the page owner has not finished: resume it or, once expired, restart. */
-export function PendingHandshake({ handshake, robotId, allowed }: { handshake: { authorisationUrl: string; expiresAt: string | null }; robotId: string; allowed: boolean }) {
+export function PendingHandshake({
+  handshake,
+  robotId,
+  allowed,
+}: {
+  handshake: { authorisationUrl: string; expiresAt: string | null };
+  robotId: string;
+  allowed: boolean;
+}) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     // The clock starts after hydration so the server's and the browser's first render agree.
@@ -41,10 +49,23 @@ export function PendingHandshake({ handshake, robotId, allowed }: { handshake: {
         <>
           <p className="mt-1 text-amber-900">
             No channel slot is held while it waits.{' '}
-            {left !== null ? <span>Expires in <span data-testid="handshake-countdown" className="font-mono" role="timer" aria-live="off">{mmss(left)}</span>{handshake.expiresAt ? ` (at ${new Date(handshake.expiresAt).toISOString().slice(11, 16)} UTC)` : ''}.</span> : handshake.expiresAt ? null : 'Its expiry is unknown.'}
+            {left !== null ? (
+              <span>
+                Expires in{' '}
+                <span data-testid="handshake-countdown" className="font-mono" role="timer" aria-live="off">
+                  {mmss(left)}
+                </span>
+                {handshake.expiresAt ? ` (at ${new Date(handshake.expiresAt).toISOString().slice(11, 16)} UTC)` : ''}.
+              </span>
+            ) : handshake.expiresAt ? null : (
+              'Its expiry is unknown.'
+            )}
           </p>
           {allowed && (
-            <a href={handshake.authorisationUrl} className="mt-3 inline-block rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800">
+            <a
+              href={handshake.authorisationUrl}
+              className="mt-3 inline-block rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800"
+            >
               Resume on the social platform
             </a>
           )}

@@ -11,7 +11,14 @@ export async function GET(request: Request): Promise<Response> {
   const access = await authorise('view');
   if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   const url = new URL(request.url);
-  const resolved = resolveWindow({ range: url.searchParams.get('range') ?? undefined, from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined }, new Date());
+  const resolved = resolveWindow(
+    {
+      range: url.searchParams.get('range') ?? undefined,
+      from: url.searchParams.get('from') ?? undefined,
+      to: url.searchParams.get('to') ?? undefined,
+    },
+    new Date(),
+  );
   if (!resolved.ok) return new Response(`${resolved.error}\n`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const robotParam = url.searchParams.get('robot') || undefined;
   const robotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
@@ -29,6 +36,9 @@ export async function GET(request: Request): Promise<Response> {
     });
   } catch (err) {
     const shown = toDisplayError(err);
-    return new Response(`${shown.title}. ${shown.message}${shown.requestId ? ` Request id ${shown.requestId}.` : ''}\n`, { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response(`${shown.title}. ${shown.message}${shown.requestId ? ` Request id ${shown.requestId}.` : ''}\n`, {
+      status: 502,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
 }

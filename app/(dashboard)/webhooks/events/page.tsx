@@ -49,18 +49,37 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
 
   return (
     <>
-      <PageHeader title="Webhooks" description="Events our receiver accepted (signature and token checked), newest first. A retried delivery is stored once." />
+      <PageHeader
+        title="Webhooks"
+        description="Events our receiver accepted (signature and token checked), newest first. A retried delivery is stored once."
+      />
       <WebhooksTabs current="events" />
-      <form method="get" action="/webhooks/events" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <form
+        method="get"
+        action="/webhooks/events"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <SelectField id="ev-type" name="type" label="Type" defaultValue={type ?? ''} anyLabel="Any type" options={types} />
         <TextField id="ev-robot" name="robot" label="Robot id" defaultValue={robotId ?? ''} className="w-48 font-mono text-sm" />
-        <TextField id="ev-conversation" name="conversation" label="Conversation id" defaultValue={conversationId ?? ''} className="w-48 font-mono text-sm" />
+        <TextField
+          id="ev-conversation"
+          name="conversation"
+          label="Conversation id"
+          defaultValue={conversationId ?? ''}
+          className="w-48 font-mono text-sm"
+        />
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" name="tests" value="1" defaultChecked={includeTests} /> Include test events
         </label>
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">Filter</button>
+        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Filter
+        </button>
       </form>
-      {problems.length > 0 && <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{problems.join(' ')}</p>}
+      {problems.length > 0 && (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problems.join(' ')}
+        </p>
+      )}
       {rows.length === 0 ? (
         <div className="mt-4">
           <EmptyState title={base.size > 0 ? 'No events match these filters' : 'No events received yet'}>
@@ -73,28 +92,69 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
             <table className="stack-table w-full text-left text-sm" data-testid="events-table">
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Received</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Robot</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Customer</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Conversation</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Payload</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Received
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Robot
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Conversation
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Payload
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.webhookId} className="border-t border-slate-100 align-top" data-testid="event-row">
-                    <td className="px-3 py-2 whitespace-nowrap" data-label="Received"><LocalTime iso={e.receivedAt} /></td>
-                    <td className="px-3 py-2" data-label="Type">{e.type}{e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}</td>
-                    <td className="px-3 py-2 text-xs" data-label="Robot">{e.robotId ? <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>{names.get(e.robotId) ?? <code className="font-mono">{e.robotId}</code>}</Link> : '—'}</td>
-                    <td className="px-3 py-2 font-mono text-xs" data-label="Customer">{e.externalId ?? '—'}</td>
+                    <td className="px-3 py-2 whitespace-nowrap" data-label="Received">
+                      <LocalTime iso={e.receivedAt} />
+                    </td>
+                    <td className="px-3 py-2" data-label="Type">
+                      {e.type}
+                      {e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}
+                    </td>
+                    <td className="px-3 py-2 text-xs" data-label="Robot">
+                      {e.robotId ? (
+                        <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>
+                          {names.get(e.robotId) ?? <code className="font-mono">{e.robotId}</code>}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs" data-label="Customer">
+                      {e.externalId ?? '—'}
+                    </td>
                     <td className="px-3 py-2 font-mono text-xs" data-label="Conversation">
-                      {e.conversationId ? <Link className="text-brand-700 underline" href={`/conversations?conversation=${encodeURIComponent(e.conversationId)}`}>{e.conversationId}</Link> : '—'}
+                      {e.conversationId ? (
+                        <Link
+                          className="text-brand-700 underline"
+                          href={`/conversations?conversation=${encodeURIComponent(e.conversationId)}`}
+                        >
+                          {e.conversationId}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
                     </td>
                     <td className="px-3 py-2" data-label="Payload">
                       <details>
                         <summary className="cursor-pointer text-slate-600">Show</summary>
-                        <pre className="mt-2 max-h-96 w-[min(36rem,80vw)] overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-words" data-testid="event-payload">{prettyJson(e.payload)}</pre>
+                        <pre
+                          className="mt-2 max-h-96 w-[min(36rem,80vw)] overflow-auto rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap"
+                          data-testid="event-payload"
+                        >
+                          {prettyJson(e.payload)}
+                        </pre>
                       </details>
                     </td>
                   </tr>

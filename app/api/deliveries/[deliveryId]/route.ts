@@ -8,12 +8,21 @@ export async function GET(_request: Request, { params }: { params: Promise<{ del
   const access = await authorise('view');
   if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   const { deliveryId } = await params;
-  if (!SAFE_ID.test(deliveryId)) return Response.json({ error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } }, { status: 400 });
+  if (!SAFE_ID.test(deliveryId))
+    return Response.json(
+      { error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } },
+      { status: 400 },
+    );
   try {
     const { data, requestId } = await getDelivery(deliveryId);
     return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
-    const error = toDisplayError(err, { not_found: () => ({ title: 'Delivery not found', message: 'No delivery with this id exists on the account. Check the id and try again.' }) });
+    const error = toDisplayError(err, {
+      not_found: () => ({
+        title: 'Delivery not found',
+        message: 'No delivery with this id exists on the account. Check the id and try again.',
+      }),
+    });
     return displayErrorResponse(error);
   }
 }

@@ -6,7 +6,9 @@ export default function DeliveryNotFound() {
     <>
       <PageHeader title="Delivery not found" />
       <p className="text-slate-700">No delivery with this id exists on this account. Check the id, or find it in the list of deliveries.</p>
-      <Link href="/webhooks" className="mt-4 inline-block text-brand-700 underline">Back to deliveries</Link>
+      <Link href="/webhooks" className="mt-4 inline-block text-brand-700 underline">
+        Back to deliveries
+      </Link>
     </>
   );
 }

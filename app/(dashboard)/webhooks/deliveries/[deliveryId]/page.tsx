@@ -29,9 +29,15 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/webhooks" className="text-brand-700 underline">Webhooks</Link> / {deliveryId}
+        <Link href="/webhooks" className="text-brand-700 underline">
+          Webhooks
+        </Link>{' '}
+        / {deliveryId}
       </nav>
-      <PageHeader title="Delivery" description="Every attempt, what your endpoint answered, and the payload. Pending and retrying deliveries refresh by themselves." />
+      <PageHeader
+        title="Delivery"
+        description="Every attempt, what your endpoint answered, and the payload. Pending and retrying deliveries refresh by themselves."
+      />
       {error ? <ApiErrorNotice error={error} /> : <DeliveryDetail deliveryId={deliveryId} initial={initial} />}
     </>
   );
