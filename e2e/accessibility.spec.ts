@@ -1,19 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './fixtures';
-
-async function expectNoViolations(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')})`,
-  );
-  expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
-}
+import { expectNoViolations } from './helpers';
 
 test('the sign-in and return pages are accessible', async ({ page }) => {
   await page.goto('/login');

@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, snap, test, type ControlApi } from './fixtures';
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
-const botToken = (digits: string, secret = 'A'.repeat(35)) => `${digits}:${secret}`;
-
-async function openRobot(page: Page, control: ControlApi, input: Parameters<ControlApi['createRobot']>[0]) {
-  const robot = await control.createRobot(input);
-  await logIn(page, 'admin');
-  await page.goto(`/robots/${robot.id}`);
-  await expect(page.getByRole('heading', { name: robot.name, level: 1 })).toBeVisible();
-  return robot;
-}
+import { expect, logIn, snap, test } from './fixtures';
+import { botToken, openRobot, unique } from './helpers';
 
 async function startHandshake(page: Page) {
   await page.getByRole('button', { name: 'Connect Social DM' }).click();
@@ -161,6 +151,7 @@ test.describe('token connect', () => {
       await page.getByRole('button', { name: 'Connect bot' }).click();
       const error = page.getByTestId('api-error');
       await expect(error).toContainText(`${active_channels} of ${active_channels} channel slots are in use`);
+      await expect(page.getByTestId('capacity-text')).toHaveText(`${active_channels} of ${active_channels} channel slots are in use.`);
       await page.reload();
       await expect(page.getByTestId('capacity-text')).toHaveText(`${active_channels} of ${active_channels} channel slots are in use.`);
       await snap(page, 'capacity-full');

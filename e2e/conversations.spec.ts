@@ -1,21 +1,12 @@
-import { expect, logIn, snap, test, type ControlApi } from './fixtures';
+import { expect, logIn, snap, test } from './fixtures';
+import { newConversation } from './helpers';
 
 // Smallest valid PNG (1×1), so the sandbox's content sniffing sees a real image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-async function newConversation(control: ControlApi): Promise<string> {
-  const robot = await control.createRobot({ name: `Conversation robot ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
-  const res = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, {
-    channel_type: 'widget',
-    messages: [{ role: 'client', text: 'Can you send me the invoice?' }],
-  });
-  expect(res.status).toBe(201);
-  return res.body.conversation_id;
-}
-
 test('typing in the draft shows the indicator, clearing it stops it', async ({ page, control }) => {
-  const conversationId = await newConversation(control);
+  const { conversationId } = await newConversation(control);
   await logIn(page, 'admin');
   await page.goto(`/conversations?conversation=${conversationId}`);
   await page.getByLabel('Reply draft').fill('Sure, one moment');
@@ -29,7 +20,7 @@ test('typing in the draft shows the indicator, clearing it stops it', async ({ p
 });
 
 test('attachments upload, and refusals say why', async ({ page, control }) => {
-  const conversationId = await newConversation(control);
+  const { conversationId } = await newConversation(control);
   await logIn(page, 'admin');
   await page.goto(`/conversations?conversation=${conversationId}`);
   const fileInput = page.getByLabel('File');

@@ -59,14 +59,14 @@ function botElsewhere(context: ConnectContext): Omit<DisplayError, 'requestId' |
   const other = context.otherRobot;
   if (!other) {
     return {
-      title: 'This bot is already connected to a robot outside this account',
+      title: 'This bot is already connected to another robot, outside this account',
       message:
         'A bot serves one robot at a time. Disconnect it in the service’s panel (or ask the service contact), or create a new bot and paste its token.',
     };
   }
   const name = other.name ? `“${other.name}”` : other.id;
   return {
-    title: `This bot is already connected to your robot ${name}`,
+    title: `This bot is already connected to another robot: ${name}`,
     message: `A bot serves one robot at a time. ${ways}`,
     link: { href: `/robots/${encodeURIComponent(other.id)}`, label: `Open ${name}` },
   };

@@ -69,7 +69,7 @@ export function TypingPanel({ conversationId, closed }: { conversationId: string
   return (
     <section aria-labelledby="typing-heading" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="typing-heading" className="font-semibold">
-        Reply draft and typing indicator
+        Typing indicator
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         {closed

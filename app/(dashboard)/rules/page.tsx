@@ -44,7 +44,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
       />
       {listError && <ApiErrorNotice className="mb-4" error={listError} />}
       <form method="get" action="/rules" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <div>
+        <div className="w-full min-w-0 sm:w-auto">
           <label htmlFor="rule-channel" className="block text-sm font-medium">
             Channel
           </label>
@@ -52,7 +52,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
             id="rule-channel"
             name="channel"
             defaultValue={channelParam}
-            className="mt-1 max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+            className="mt-1 w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
           >
             <option value="">Choose a social-DM channel</option>
             {channels.map((c) => (

@@ -88,9 +88,8 @@ export async function startSocialDmAction(_prev: SocialDmState, formData: FormDa
     noteCapacity(err, robotId.data);
     const code = err instanceof PartnerApiError ? err.code : undefined;
     if (code === 'handshake_expired') forgetRobotHandshakes(robotId.data);
-    // A tab opened before the handshake started does not show it yet: offer the one we know, and re-render.
+    // A tab opened before the handshake started does not show it yet: the error offers the one we know.
     const open = code === 'handshake_open' ? latestHandshake(robotId.data) : undefined;
-    if (open) revalidatePath(`/robots/${robotId.data}`);
     return {
       status: 'error',
       error: connectErrorToDisplay(err, { openHandshakeUrl: open?.authorisationUrl }),

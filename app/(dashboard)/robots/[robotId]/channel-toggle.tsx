@@ -20,7 +20,7 @@ export function ChannelToggle({
 }) {
   const [state, action, pending] = useActionState<ToggleState, FormData>(toggleChannelAction, { status: 'idle' });
   return (
-    <form action={action} className="min-w-48">
+    <form action={action} className="md:min-w-48">
       <input type="hidden" name="robotId" value={robotId} />
       <input type="hidden" name="channelId" value={channelId} />
       <input type="hidden" name="isActive" value={String(!isActive)} />

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logIn, type ControlApi } from './fixtures';
+
+/** A name no earlier run or test has used. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+
+/** A token of the messenger-bot shape (D7); the sandbox refuses one whose secret starts with `revoked`. */
+export const botToken = (digits: string, secret = 'A'.repeat(35)) => `${digits}:${secret}`;
+
+/** Seeds a robot through the control API and opens its page as an admin. */
+export async function openRobot(page: Page, control: ControlApi, input: Parameters<ControlApi['createRobot']>[0]) {
+  const robot = await control.createRobot(input);
+  await logIn(page, 'admin');
+  await page.goto(`/robots/${robot.id}`);
+  await expect(page.getByRole('heading', { name: robot.name, level: 1 })).toBeVisible();
+  return robot;
+}
+
+/** A conversation on a fresh robot with a widget channel, opened by the customer's first message. */
+export async function newConversation(
+  control: ControlApi,
+  text = 'Can you send me the invoice?',
+): Promise<{ robotId: string; conversationId: string }> {
+  const robot = await control.createRobot({ name: unique('Conversation robot'), channels: [{ type: 'widget', is_active: true }] });
+  const res = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, {
+    channel_type: 'widget',
+    messages: [{ role: 'client', text }],
+  });
+  expect(res.status).toBe(201);
+  return { robotId: robot.id, conversationId: res.body.conversation_id };
+}
+
+/** axe over the page as it stands: no WCAG 2 A or AA violation. */
+export async function expectNoViolations(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
+  expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
+}

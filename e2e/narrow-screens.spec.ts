@@ -1,0 +1,75 @@
+import { expect, logIn, snap, test } from './fixtures';
+import { expectNoViolations } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('at 390 px every page fits without sideways scrolling, and nothing is out of reach', async ({ page, control }) => {
+  const robot = await control.createRobot({
+    name: `Narrow robot ${Date.now()}`,
+    channels: [
+      { type: 'widget', is_active: true },
+      { type: 'chat_app', is_active: false },
+    ],
+  });
+  const created = await control.client.createConversation(robot.id, {
+    channel_type: 'widget',
+    messages: [{ role: 'client', text: 'Hi from a phone' }],
+  });
+  const conversationId = created.ok ? created.body.conversation_id : '';
+  await logIn(page, 'admin');
+
+  const pages = [
+    '/robots',
+    `/robots/${robot.id}`,
+    '/usage',
+    '/webhooks',
+    '/webhooks/events',
+    '/conversations',
+    `/conversations?conversation=${conversationId}`,
+    '/rules',
+    '/settings',
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    // Nothing inside may scroll sideways either (a table in a scrolling box hides its last columns).
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter(
+          (el) =>
+            el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.tagName !== 'PRE',
+        )
+        .map((el) => el.getAttribute('data-testid') ?? el.tagName),
+    );
+    expect(hidden, `${path} has a box that scrolls sideways`).toEqual([]);
+  }
+
+  for (const label of ['Rules', 'Settings']) {
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label })).toBeInViewport();
+  }
+
+  await page.goto(`/robots/${robot.id}`);
+  for (const name of ['Website widget receives traffic', 'Chat app receives traffic']) {
+    const toggle = page.getByRole('switch', { name });
+    await toggle.scrollIntoViewIfNeeded();
+    // Wholly inside the screen's width: reachable without scrolling sideways.
+    const box = await toggle.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} lies within 390 px`).toBe(true);
+  }
+  await snap(page, 'robot-page-390');
+  await page.goto(`/conversations?conversation=${conversationId}`);
+  await snap(page, 'conversation-390');
+  await page.goto('/usage');
+  await snap(page, 'usage-390');
+});
+
+test('at 390 px the pages stay accessible', async ({ page, control }) => {
+  const robot = await control.createRobot({ name: `Narrow a11y ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
+  await logIn(page, 'admin');
+  for (const path of ['/robots', `/robots/${robot.id}`, '/usage', '/webhooks', '/webhooks/events']) {
+    await page.goto(path);
+    await expectNoViolations(page, `${path} at 390 px`);
+  }
+});
