@@ -1,5 +1,5 @@
 import { expect, logIn, test } from './fixtures';
-import { expectNoViolations } from './helpers';
+import { everySignedInPage, expectNoViolations } from './helpers';
 
 test('the sign-in and return pages are accessible', async ({ page }) => {
   await page.goto('/login');
@@ -9,24 +9,8 @@ test('the sign-in and return pages are accessible', async ({ page }) => {
 });
 
 test('the main pages are accessible', async ({ page, control }) => {
-  const robot = await control.createRobot({ name: `A11y robot ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
-  await logIn(page, 'admin');
-  const conversation = await control.call<{ conversation_id: string }>('POST', `/robots/${robot.id}/conversations`, {
-    channel_type: 'widget',
-    messages: [{ role: 'client', text: 'Hi' }],
-  });
-  const pages = [
-    '/robots',
-    `/robots/${robot.id}`,
-    '/usage',
-    '/webhooks',
-    '/webhooks/events',
-    '/conversations',
-    `/conversations?conversation=${conversation.body.conversation_id}`,
-    '/rules',
-    '/settings',
-  ];
-  for (const path of pages) {
+  const { paths } = await everySignedInPage(page, control);
+  for (const path of paths) {
     await page.goto(path);
     await expectNoViolations(page, path);
   }

@@ -44,3 +44,36 @@ export async function expectNoViolations(page: Page, label: string) {
   );
   expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
 }
+
+/** Every page behind the sign-in, with a robot and a conversation of its own to show; signs in as admin. */
+export async function everySignedInPage(
+  page: Page,
+  control: ControlApi,
+): Promise<{ robotId: string; conversationId: string; paths: string[] }> {
+  const robot = await control.createRobot({
+    name: unique('Every page robot'),
+    channels: [
+      { type: 'widget', is_active: true },
+      { type: 'chat_app', is_active: false },
+    ],
+  });
+  const created = await control.client.createConversation(robot.id, {
+    channel_type: 'widget',
+    messages: [{ role: 'client', text: 'Hi there' }],
+  });
+  expect(created.ok).toBe(true);
+  const conversationId = created.ok ? created.body.conversation_id : '';
+  await logIn(page, 'admin');
+  const paths = [
+    '/robots',
+    `/robots/${robot.id}`,
+    '/usage',
+    '/webhooks',
+    '/webhooks/events',
+    '/conversations',
+    `/conversations?conversation=${conversationId}`,
+    '/rules',
+    '/settings',
+  ];
+  return { robotId: robot.id, conversationId, paths };
+}

@@ -1,34 +1,11 @@
-import { expect, logIn, snap, test } from './fixtures';
-import { expectNoViolations } from './helpers';
+import { expect, snap, test } from './fixtures';
+import { everySignedInPage, expectNoViolations } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('at 390 px every page fits without sideways scrolling, and nothing is out of reach', async ({ page, control }) => {
-  const robot = await control.createRobot({
-    name: `Narrow robot ${Date.now()}`,
-    channels: [
-      { type: 'widget', is_active: true },
-      { type: 'chat_app', is_active: false },
-    ],
-  });
-  const created = await control.client.createConversation(robot.id, {
-    channel_type: 'widget',
-    messages: [{ role: 'client', text: 'Hi from a phone' }],
-  });
-  const conversationId = created.ok ? created.body.conversation_id : '';
-  await logIn(page, 'admin');
+  const { robotId, conversationId, paths: pages } = await everySignedInPage(page, control);
 
-  const pages = [
-    '/robots',
-    `/robots/${robot.id}`,
-    '/usage',
-    '/webhooks',
-    '/webhooks/events',
-    '/conversations',
-    `/conversations?conversation=${conversationId}`,
-    '/rules',
-    '/settings',
-  ];
   for (const path of pages) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -50,7 +27,7 @@ test('at 390 px every page fits without sideways scrolling, and nothing is out o
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label })).toBeInViewport();
   }
 
-  await page.goto(`/robots/${robot.id}`);
+  await page.goto(`/robots/${robotId}`);
   for (const name of ['Website widget receives traffic', 'Chat app receives traffic']) {
     const toggle = page.getByRole('switch', { name });
     await toggle.scrollIntoViewIfNeeded();
@@ -66,9 +43,8 @@ test('at 390 px every page fits without sideways scrolling, and nothing is out o
 });
 
 test('at 390 px the pages stay accessible', async ({ page, control }) => {
-  const robot = await control.createRobot({ name: `Narrow a11y ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
-  await logIn(page, 'admin');
-  for (const path of ['/robots', `/robots/${robot.id}`, '/usage', '/webhooks', '/webhooks/events']) {
+  const { paths } = await everySignedInPage(page, control);
+  for (const path of paths) {
     await page.goto(path);
     await expectNoViolations(page, `${path} at 390 px`);
   }

@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 import { TextField } from '@/components/ui/form-fields';
 import { logIn, type LoginState } from './actions';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, formAction, pending] = useActionState<LoginState, FormData>(logIn, {});
@@ -35,13 +36,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           {state.message}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {pending ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Signing in…" size="large">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

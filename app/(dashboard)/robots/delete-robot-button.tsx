@@ -3,6 +3,7 @@
 import { useActionState, useId, useRef } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { deleteRobotAction, type DeleteRobotState } from './actions';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export function DeleteRobotButton({
   robotId,
@@ -64,13 +65,9 @@ export function DeleteRobotButton({
           >
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
-          >
-            {pending ? 'Deleting…' : 'Delete robot'}
-          </button>
+          <SubmitButton pending={pending} pendingLabel="Deleting…" tone="danger">
+            Delete robot
+          </SubmitButton>
         </form>
       </dialog>
     </>

@@ -3,18 +3,15 @@
 import { useActionState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { checkConnectionAction, saveApiKeyAction, type CheckState, type KeyFormState } from './actions';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export function ConnectionCheck() {
   const [state, action, pending] = useActionState<CheckState>(checkConnectionAction, { status: 'idle' });
   return (
     <form action={action} className="mt-5">
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {pending ? 'Checking…' : 'Check connection'}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Checking…">
+        Check connection
+      </SubmitButton>
       <div aria-live="polite" className="mt-3">
         {state.status === 'ok' && (
           <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="connection-ok">

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { DeliveryDetail } from './delivery-detail';
 import { sendTestEventAction, type TestEventState } from './actions';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export function TestEventPanel({ allowed }: { allowed: boolean }) {
   const [state, action, pending] = useActionState<TestEventState>(sendTestEventAction, { status: 'idle' });
@@ -18,13 +19,9 @@ export function TestEventPanel({ allowed }: { allowed: boolean }) {
       </p>
       {allowed ? (
         <form action={action} className="mt-3">
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {pending ? 'Sending…' : 'Send test event'}
-          </button>
+          <SubmitButton pending={pending} pendingLabel="Sending…">
+            Send test event
+          </SubmitButton>
         </form>
       ) : (
         <p className="mt-3 text-sm text-slate-600">Only an admin can send test events.</p>

@@ -4,6 +4,7 @@ import { useActionState, useState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { BOT_TOKEN_PATTERN } from '@/lib/channels/bot-token';
 import { connectBotAction, type ConnectBotState } from './actions';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export function ConnectBotForm({ robotId }: { robotId: string }) {
   const [state, action, pending] = useActionState<ConnectBotState, FormData>(connectBotAction, { status: 'idle' });
@@ -57,13 +58,9 @@ export function ConnectBotForm({ robotId }: { robotId: string }) {
           </p>
         )}
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {pending ? 'Connecting…' : 'Connect bot'}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Connecting…">
+        Connect bot
+      </SubmitButton>
       <div aria-live="polite">
         {state.status === 'error' && <ApiErrorNotice error={state.error} />}
         {state.status === 'connected' && (
