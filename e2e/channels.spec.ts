@@ -81,16 +81,16 @@ test.describe('social-DM handshake', () => {
     await expect(page).toHaveURL(new RegExp(`/robots/${robot.id}$`));
   });
 
-  test('the return page without a session confirms through the API and offers sign-in', async ({ page, control }) => {
-    const robot = await control.createRobot({
-      name: unique('Anonymous return'),
-      channels: [{ type: 'social_dm', is_active: false, username: 'anon.page' }],
-    });
-    const channelId = robot.channels?.[0]?.id;
-    expect(channelId, 'the control API answers the robot with its channels').toBeTruthy();
-    // The query claims "connected"; the API knows the channel is inactive.
-    await page.goto(`/channels/return?robot_id=${robot.id}&channel_id=${channelId}&status=connected`);
-    await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'inactive');
+  test('the return page without a session confirms our handshake through the API and offers sign-in', async ({ page, control }) => {
+    const robot = await openRobot(page, control, { name: unique('Anonymous return') });
+    await startHandshake(page);
+    // Signed out in another tab while the page owner approves: the return page opens without a session.
+    const other = await page.context().newPage();
+    await other.goto('/robots');
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.close();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'connected');
     await expect(page.getByText(robot.name)).toHaveCount(0);
     await page.getByRole('link', { name: 'sign in' }).click();
     await page.getByLabel('Email').fill('admin@example.com');
@@ -98,6 +98,17 @@ test.describe('social-DM handshake', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/channels\/return\?robot_id=/);
     await expect(page.getByRole('link', { name: 'Back to the robot' })).toBeVisible();
+  });
+
+  test('the return page makes no call for a channel it started no handshake for, and says it cannot confirm', async ({ page, control }) => {
+    const robot = await control.createRobot({
+      name: unique('Foreign return'),
+      channels: [{ type: 'social_dm', is_active: false, username: 'anon.page' }],
+    });
+    const channelId = robot.channels?.[0]?.id ?? '';
+    await page.goto(`/channels/return?robot_id=${robot.id}&channel_id=${channelId}&status=connected`);
+    await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'unconfirmed');
+    await expect(page.getByText(robot.name)).toHaveCount(0);
   });
 
   test('a missing social-DM role has its own message', async ({ page, control }) => {

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { setChannelActive } from '@/lib/channels/connect';
-import { forgetHandshake, rememberChannel } from '@/lib/channels/memory';
-import { loadAllRobots } from '@/lib/robots/robots';
+import { forgetHandshake, handshakeOfChannel, rememberChannel } from '@/lib/channels/memory';
+import { findRobot, loadRobot } from '@/lib/robots/robots';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
@@ -44,15 +44,16 @@ export async function confirmHandshakeOutcome(
   query: z.infer<typeof returnQuerySchema>,
   options: { readBackChannel: boolean },
 ): Promise<HandshakeOutcome> {
-  let robots;
+  // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
+  const ours = handshakeOfChannel(query.channel_id);
+  let robot;
   try {
-    robots = await loadAllRobots();
+    robot = ours && ours.robotId === query.robot_id ? (await loadRobot(query.robot_id)).robot : findRobot(query.robot_id);
   } catch (err) {
     return { kind: 'error', error: toDisplayError(err) };
   }
-  const robot = robots.find((r) => r.id === query.robot_id);
-  if (!robot) return { kind: 'robot_missing' };
-  const robotName = robot.name ?? null;
+  if (!robot) return ours ? { kind: 'robot_missing' } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
+  const robotName = robot.name;
   const channel = (robot.channels ?? []).find((c) => c.id === query.channel_id);
   if (channel) {
     forgetHandshake(query.channel_id);

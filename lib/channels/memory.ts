@@ -66,6 +66,10 @@ export function latestHandshake(robotId: string): HandshakeRow | undefined {
     .get();
 }
 
+export function handshakeOfChannel(channelId: string): HandshakeRow | undefined {
+  return getDb().select().from(schema.handshakes).where(eq(schema.handshakes.channelId, channelId)).get();
+}
+
 export function forgetHandshake(channelId: string): void {
   getDb().delete(schema.handshakes).where(eq(schema.handshakes.channelId, channelId)).run();
 }

@@ -18,6 +18,18 @@ const dashboardEnvSchema = z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'PARTNER_WEBHOOK_SECRET must be a whsec_… secret')
       .optional(),
+    PARTNER_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int('PARTNER_RATE_LIMIT_PER_MINUTE must be a whole number')
+      .min(1)
+      .max(100_000)
+      .optional(),
+    DASHBOARD_CALL_SHARE_PERCENT: z.coerce
+      .number()
+      .int()
+      .min(1, 'DASHBOARD_CALL_SHARE_PERCENT must be 1–100')
+      .max(100, 'DASHBOARD_CALL_SHARE_PERCENT must be 1–100')
+      .default(30),
     PARTNER_WEBHOOK_TOKEN: z.string().min(8, 'PARTNER_WEBHOOK_TOKEN must be at least 8 characters').optional(),
   })
   .readonly();
@@ -37,6 +49,8 @@ export function getEnv(): DashboardEnv {
     PARTNER_API_MODE: process.env.PARTNER_API_MODE || undefined,
     PARTNER_WEBHOOK_SECRET: process.env.PARTNER_WEBHOOK_SECRET || undefined,
     PARTNER_WEBHOOK_TOKEN: process.env.PARTNER_WEBHOOK_TOKEN || undefined,
+    PARTNER_RATE_LIMIT_PER_MINUTE: process.env.PARTNER_RATE_LIMIT_PER_MINUTE || undefined,
+    DASHBOARD_CALL_SHARE_PERCENT: process.env.DASHBOARD_CALL_SHARE_PERCENT || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -2,12 +2,14 @@ import 'server-only';
 import { createPartnerClient, type PartnerClient } from '@/lib/partner/client';
 import { MissingConnectionError } from '@/lib/ui/display-error';
 import { getPartnerConnection } from '@/lib/connection/connection';
+import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
 
 /**
  * The one way the dashboard reaches the Partner API. Pages keep a short total deadline so a slow
- * or rate-limited service yields an error message quickly instead of a hanging page.
+ * or rate-limited service yields an error message quickly instead of a hanging page. Every attempt
+ * is counted against the dashboard's share of the call budget, under the purpose it serves.
  */
-export function getPartnerClient(): PartnerClient {
+export function getPartnerClient(purpose: CallPurpose = 'page'): PartnerClient {
   const connection = getPartnerConnection();
   if (!connection.baseUrl || !connection.apiKey) {
     throw new MissingConnectionError(
@@ -19,7 +21,9 @@ export function getPartnerClient(): PartnerClient {
     apiKey: connection.apiKey,
     timeoutMs: 8_000,
     deadlineMs: 12_000,
+    beforeAttempt: () => reserveCall(purpose),
     onRequest: (info) => {
+      noteRateLimit(info.rateLimit);
       if (info.status === undefined || info.status >= 500) {
         console.warn(
           `[partner-api] ${info.method} ${info.path} attempt ${info.attempt} -> ${info.status ?? 'no answer'} in ${info.durationMs} ms`,
@@ -28,6 +32,3 @@ export function getPartnerClient(): PartnerClient {
     },
   });
 }
-
-/** Cache tags of data the dashboard reads; mutations revalidate by these. */
-export const TAGS = { robots: 'robots' } as const;

@@ -53,4 +53,59 @@ export const dashboardMigrations: readonly string[] = [
    CREATE INDEX webhook_events_conversation ON webhook_events (conversation_id);`,
   // Sessions are stateless JWTs; signing out records this so a copy of the cookie stops working.
   `ALTER TABLE users ADD COLUMN sessions_valid_after INTEGER;`,
+  // The dashboard's own calls to the API, for its share of the account's per-minute budget.
+  `CREATE TABLE api_calls (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at INTEGER NOT NULL,
+     purpose TEXT NOT NULL
+   );
+   CREATE INDEX api_calls_at ON api_calls (at);`,
+  // The robot directory: the robots list as last read, so no page has to walk it.
+  `CREATE TABLE robot_directory (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     name_key TEXT NOT NULL,
+     external_id TEXT,
+     created_at TEXT,
+     position INTEGER NOT NULL,
+     channels TEXT NOT NULL,
+     read_at TEXT NOT NULL
+   );
+   CREATE INDEX robot_directory_name ON robot_directory (name_key);
+   CREATE INDEX robot_directory_external ON robot_directory (external_id);
+   CREATE INDEX robot_directory_position ON robot_directory (position);
+   CREATE TABLE robot_directory_channels (
+     channel_id TEXT NOT NULL,
+     robot_id TEXT NOT NULL,
+     type TEXT NOT NULL,
+     is_active INTEGER,
+     PRIMARY KEY (robot_id, channel_id)
+   );
+   CREATE INDEX robot_directory_channels_type ON robot_directory_channels (type, is_active);`,
+  // Usage reports read whole and kept: a view reads one instead of paging the API per robot.
+  `CREATE TABLE usage_snapshots (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     key TEXT NOT NULL,
+     from_at TEXT NOT NULL,
+     to_at TEXT NOT NULL,
+     started_at TEXT NOT NULL,
+     finished_at TEXT,
+     pages_done INTEGER NOT NULL DEFAULT 0,
+     pages_total INTEGER,
+     processed_at TEXT,
+     cache_hit INTEGER,
+     error TEXT
+   );
+   CREATE INDEX usage_snapshots_key ON usage_snapshots (key, id);
+   CREATE TABLE usage_snapshot_rows (
+     snapshot_id INTEGER NOT NULL,
+     position INTEGER NOT NULL,
+     robot_id TEXT NOT NULL,
+     entry TEXT NOT NULL,
+     messages INTEGER NOT NULL,
+     units REAL NOT NULL,
+     conversations INTEGER NOT NULL,
+     PRIMARY KEY (snapshot_id, robot_id)
+   );
+   CREATE INDEX usage_snapshot_rows_position ON usage_snapshot_rows (snapshot_id, position);`,
 ];

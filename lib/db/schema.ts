@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -57,3 +57,61 @@ export const webhookEvents = sqliteTable('webhook_events', {
 });
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+export const apiCalls = sqliteTable('api_calls', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** Epoch ms of the attempt. */
+  at: integer('at').notNull(),
+  purpose: text('purpose').notNull(),
+});
+
+/** One robot as the robots list last gave it; `position` is its place in that list (newest first). */
+export const robotDirectory = sqliteTable('robot_directory', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The name in lower case, for search and sort. */
+  nameKey: text('name_key').notNull(),
+  externalId: text('external_id'),
+  createdAt: text('created_at'),
+  position: integer('position').notNull(),
+  /** The channel summaries as JSON (`[{id, type, is_active}]`). */
+  channels: text('channels').notNull(),
+  readAt: text('read_at').notNull(),
+});
+
+export const robotDirectoryChannels = sqliteTable('robot_directory_channels', {
+  channelId: text('channel_id').notNull(),
+  robotId: text('robot_id').notNull(),
+  type: text('type').notNull(),
+  isActive: integer('is_active', { mode: 'boolean' }),
+});
+
+export type RobotDirectoryRow = typeof robotDirectory.$inferSelect;
+
+export const usageSnapshots = sqliteTable('usage_snapshots', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** The window it covers: a preset name (rolling, so each snapshot is "as of" its fill) or `custom:<from>:<to>`. */
+  key: text('key').notNull(),
+  fromAt: text('from_at').notNull(),
+  toAt: text('to_at').notNull(),
+  startedAt: text('started_at').notNull(),
+  finishedAt: text('finished_at'),
+  pagesDone: integer('pages_done').notNull(),
+  pagesTotal: integer('pages_total'),
+  processedAt: text('processed_at'),
+  cacheHit: integer('cache_hit', { mode: 'boolean' }),
+  error: text('error'),
+});
+
+/** One robot's usage entry (as the API gave it) in a snapshot, with the measures charts rank by. */
+export const usageSnapshotRows = sqliteTable('usage_snapshot_rows', {
+  snapshotId: integer('snapshot_id').notNull(),
+  position: integer('position').notNull(),
+  robotId: text('robot_id').notNull(),
+  entry: text('entry').notNull(),
+  messages: integer('messages').notNull(),
+  units: real('units').notNull(),
+  conversations: integer('conversations').notNull(),
+});
+
+export type UsageSnapshotRow = typeof usageSnapshots.$inferSelect;

@@ -95,6 +95,8 @@ export function createTransport(options: PartnerClientOptions): Transport {
 
     const deadline = Date.now() + deadlineMs;
     for (let attempt = 1; ; attempt++) {
+      // May refuse the attempt before anything is sent (the caller's own call budget).
+      options.beforeAttempt?.({ method: spec.method, path, attempt });
       const started = Date.now();
       const attemptTimeoutMs = Math.max(1, Math.min(timeoutMs, deadline - started));
       const signal = AbortSignal.timeout(attemptTimeoutMs);
@@ -103,15 +105,17 @@ export function createTransport(options: PartnerClientOptions): Transport {
       let serverWaitMs: number | undefined;
       let status: number | undefined;
       let requestId: string | undefined;
+      let rateLimit: number | undefined;
 
       try {
         const response = await fetchImpl(root + path, { method: spec.method, headers, body, signal });
         status = response.status;
         requestId = response.headers.get('x-request-id') ?? undefined;
+        rateLimit = positiveInt(response.headers.get('ratelimit-limit'));
         const text = await response.text();
         if (response.ok) {
           const data = parseBody(spec.schema, text, status, requestId, `${spec.method} ${path}`);
-          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId });
+          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId, rateLimit });
           return { data, requestId };
         }
         const apiError = scrub(errorFromResponse(status, text, response.headers));
@@ -122,7 +126,7 @@ export function createTransport(options: PartnerClientOptions): Transport {
       } catch (error) {
         if (error instanceof PartnerError) {
           // Only the body check throws these: the exchange itself completed.
-          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId, error: error.name });
+          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId, rateLimit, error: error.name });
           throw error;
         }
         if (signal.aborted) {
@@ -150,6 +154,7 @@ export function createTransport(options: PartnerClientOptions): Transport {
         durationMs: Date.now() - started,
         ...(status !== undefined && { status }),
         ...(requestId !== undefined && { requestId }),
+        ...(rateLimit !== undefined && { rateLimit }),
         error: failure.name,
         ...(waitMs !== undefined && { retryInMs: Math.round(waitMs) }),
       });
@@ -169,6 +174,11 @@ export function createTransport(options: PartnerClientOptions): Transport {
   }
 
   return request;
+}
+
+function positiveInt(value: string | null): number | undefined {
+  const n = value === null ? NaN : Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
 function parseBody<T>(schema: z.ZodType<T>, text: string, status: number, requestId: string | undefined, what: string): T {

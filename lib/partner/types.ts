@@ -17,6 +17,8 @@ export interface PartnerRequestInfo {
   durationMs: number;
   status?: number;
   requestId?: string;
+  /** The account's calls per minute, from the answer's `RateLimit-Limit` header (D4). */
+  rateLimit?: number;
   /** Class name of the error this attempt produced. */
   error?: string;
   /** Set when another attempt follows after this wait. */
@@ -35,6 +37,8 @@ export interface PartnerClientOptions {
   fetch?: typeof fetch;
   userAgent?: string;
   onRequest?(info: PartnerRequestInfo): void;
+  /** Called before every attempt, retries included; throwing stops the call before anything is sent. */
+  beforeAttempt?(attempt: { method: HttpMethod; path: string; attempt: number }): void;
   /** First backoff step; tests shrink it to stay fast. */
   retryBaseDelayMs?: number;
 }

@@ -1,46 +1,113 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
-import type { Robot, RobotList } from '@/lib/partner/schemas';
-import { walkPages } from '@/lib/partner/walk-pages';
+import { CallBudgetSpentError } from '@/lib/connection/budget-error';
+import type { Robot } from '@/lib/partner/schemas';
+import {
+  directoryRobot,
+  directoryRobots,
+  directorySize,
+  directoryStatus,
+  forgetRobot,
+  replaceDirectory,
+  upsertRobots,
+  writeDirectoryStatus,
+  type DirectoryRobot,
+} from './directory';
+import { refreshDirectory } from './directory-scheduler';
+import { SWEEP_PAGE } from './directory-sync';
 
 /**
- * The API has no "get one robot" route, so a robot is found by walking the list. The same walk
- * counts the account's active channels, which is what capacity is measured in (D10).
+ * Robots for pages, from the directory, at a cost that does not grow with the account: a page
+ * spends at most one or two calls to freshen what it shows, and none when the dashboard's share of
+ * the call budget is spent (it then says how old the directory is).
  */
-export async function loadAllRobots(): Promise<Robot[]> {
-  const client = getPartnerClient();
-  const { items } = await walkPages<Robot, RobotList>(async (limit, offset) => (await client.listRobots({ limit, offset })).data);
-  return items;
-}
+export type Freshness = { budgetSpent?: CallBudgetSpentError };
 
-/** One robot by id, or undefined when the account has none with it. */
-export async function findRobot(robotId: string): Promise<Robot | undefined> {
-  return (await loadAllRobots()).find((r) => r.id === robotId);
-}
-
-/** Robot names by id, for pages that show robots met elsewhere (events, conversations); empty when the list cannot be read. */
-export async function robotNamesById(): Promise<Map<string, string>> {
+/**
+ * The newest page of the list: robots added since the last look appear at once, and `total_count`
+ * shows deletions. An account of up to 100 robots is wholly in that page, so the directory becomes
+ * exact; a larger one whose count moved gets a background sweep.
+ */
+export async function lookAtNewest(): Promise<Freshness> {
+  let head;
   try {
-    return new Map((await loadAllRobots()).flatMap((r) => (r.id && r.name ? [[r.id, r.name] as [string, string]] : [])));
-  } catch {
-    return new Map();
+    head = (await getPartnerClient('page').listRobots({ limit: SWEEP_PAGE, offset: 0 })).data;
+  } catch (err) {
+    if (err instanceof CallBudgetSpentError) return { budgetSpent: err };
+    throw err;
+  }
+  const robots = head.data ?? [];
+  const total = head.pagination?.total_count ?? null;
+  const now = new Date().toISOString();
+  if (total !== null && total <= SWEEP_PAGE && robots.length === total) {
+    replaceDirectory(robots, now);
+    writeDirectoryStatus({ sweptAt: now, exact: true, checkedAt: now, totalCount: total });
+    return {};
+  }
+  upsertRobots(robots, 0, now);
+  writeDirectoryStatus({ checkedAt: now, totalCount: total });
+  if (total !== directorySize() || directoryStatus().sweptAt === null) void refreshDirectory({ forceSweep: true });
+  return {};
+}
+
+const AROUND = 10;
+
+/**
+ * One robot with its channels as the API gives them now: the small page of the list around the
+ * robot's known place (one call), or the newest page when the directory does not know it yet. Null
+ * when the account has no such robot.
+ */
+export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobot | null } & Freshness> {
+  const known = directoryRobot(robotId);
+  try {
+    if (known) {
+      const offset = Math.max(0, known.position - AROUND);
+      const page = (await getPartnerClient('page').listRobots({ limit: AROUND * 2, offset })).data;
+      const found = (page.data ?? []).find((r) => r.id === robotId);
+      if (found) {
+        upsertRobots([found], offset + (page.data ?? []).indexOf(found));
+        return { robot: directoryRobot(robotId) ?? known };
+      }
+    }
+    // Unknown here, or moved: a robot added since the last look is on the newest page.
+    const freshness = await lookAtNewest();
+    // A robot deleted elsewhere in a large account stays until the background sweep drops it.
+    return { robot: directoryRobot(robotId) ?? null, ...freshness };
+  } catch (err) {
+    if (err instanceof CallBudgetSpentError) return { robot: known ?? null, budgetSpent: err };
+    throw err;
   }
 }
 
-/** One page of the robots list, newest first, as the API pages it. */
-export async function loadRobotsPage(page: number, pageSize: number): Promise<RobotList> {
-  return (await getPartnerClient().listRobots({ limit: pageSize, offset: (page - 1) * pageSize })).data;
-}
-
 export async function deleteRobot(robotId: string): Promise<void> {
-  await getPartnerClient().deleteRobot(robotId);
+  await getPartnerClient('change').deleteRobot(robotId);
+  forgetRobot(robotId);
 }
 
-/** The partner's own customer id per robot id, for reports that do not carry it. */
-export function externalIdsOf(robots: Robot[]): Map<string, string> {
-  return new Map(robots.flatMap((r) => (r.id && r.external_id ? [[r.id, r.external_id] as [string, string]] : [])));
+/** One robot by id from the directory (no call), or undefined when it does not know it. */
+export function findRobot(robotId: string): DirectoryRobot | undefined {
+  return directoryRobot(robotId);
 }
 
-export function countActiveChannels(robots: Robot[]): number {
-  return robots.reduce((n, r) => n + (r.channels ?? []).filter((c) => c.is_active === true).length, 0);
+/**
+ * Robot names by id, for pages that show robots met elsewhere (events, conversations). No call when
+ * the directory knows them all; one look at the newest robots when one is new to it.
+ */
+export async function robotNamesById(ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  let known = directoryRobots(wanted);
+  if (known.size < wanted.length) {
+    await lookAtNewest().catch(() => undefined);
+    known = directoryRobots(wanted);
+  }
+  return new Map([...known].map(([id, robot]) => [id, robot.name]));
 }
+
+/** The partner's own customer id per robot id, for reports that do not carry it (usage gives null). */
+export function externalIdsOf(robotIds: string[]): Map<string, string> {
+  return new Map(
+    [...directoryRobots(robotIds)].flatMap(([id, robot]) => (robot.externalId ? [[id, robot.externalId] as [string, string]] : [])),
+  );
+}
+
+export type { Robot };

@@ -1,6 +1,8 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
-import type { Robot, Rule } from '@/lib/partner/schemas';
+import { asc, eq } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db';
+import type { Rule } from '@/lib/partner/schemas';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
 /** There is no route that lists rules, so a rule is read by its channel and id. */
@@ -19,11 +21,16 @@ export async function loadRule(robotId: string, channelId: string, ruleId: strin
   }
 }
 
-/** Rules live only on social-DM channels; each option's value is `robotId:channelId`. */
-export function socialDmChannelOptions(robots: Robot[]): { value: string; label: string }[] {
-  return robots.flatMap((r) =>
-    (r.channels ?? [])
-      .filter((c) => c.type === 'social_dm' && c.id)
-      .map((c) => ({ value: `${r.id}:${c.id}`, label: `${r.name ?? r.id} — Social DM${c.is_active ? '' : ' (inactive)'}` })),
-  );
+/** Rules live only on social-DM channels; each option's value is `robotId:channelId`. From the directory: no call. */
+export function socialDmChannelOptions(): { value: string; label: string }[] {
+  const c = schema.robotDirectoryChannels;
+  const r = schema.robotDirectory;
+  return getDb()
+    .select({ robotId: r.id, name: r.name, channelId: c.channelId, isActive: c.isActive })
+    .from(c)
+    .innerJoin(r, eq(r.id, c.robotId))
+    .where(eq(c.type, 'social_dm'))
+    .orderBy(asc(r.nameKey))
+    .all()
+    .map((row) => ({ value: `${row.robotId}:${row.channelId}`, label: `${row.name} — Social DM${row.isActive ? '' : ' (inactive)'}` }));
 }

@@ -8,6 +8,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '@/lib/partner/errors';
+import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 
 /** What the UI shows of a failure: a headline, a sentence that names the fix, and the request id. */
 export type DisplayError = {
@@ -51,6 +52,13 @@ export function toDisplayError(err: unknown, overrides: CodeMessages = {}): Disp
       message: 'This is a problem between the service and this dashboard, not with your data. Contact support with the request id.',
       requestId: err.requestId,
       status: err.status,
+    };
+  }
+  if (err instanceof CallBudgetSpentError) {
+    return {
+      title: 'The dashboard is pausing its calls to the API',
+      message: `To leave room for your production integration, this dashboard uses at most ${err.allowance} of the account's ${err.limit} calls a minute, and that share is spent. Nothing was sent. Try again in ${err.retryInSeconds} s.`,
+      code: 'call_budget_spent',
     };
   }
   if (err instanceof MissingConnectionError) {

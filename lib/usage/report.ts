@@ -1,11 +1,17 @@
 import 'server-only';
-import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
-import { rfc3339, type UsageWindow } from '@/lib/usage/window';
+import { eq, sql } from 'drizzle-orm';
 import { getPartnerClient } from '@/lib/connection/client';
-import { externalIdsOf, loadAllRobots } from '@/lib/robots/robots';
-import { walkPages } from '@/lib/partner/walk-pages';
+import { getDb, schema } from '@/lib/db';
+import { NotFoundError } from '@/lib/partner/errors';
+import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
+import { externalIdsOf } from '@/lib/robots/robots';
+import { fillInProgress, snapshotEntries, snapshotForView, snapshotKey, snapshotSize, type MeasureKey } from './snapshots';
+import { rfc3339, type UsageWindow } from './window';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
+/** Charts show this many robots by the chosen measure, and one bar for all the others. */
+export const CHART_TOP = 20;
+export const OTHERS_ID = '__others__';
 
 export type UsageTotals = { messages: number; units: number; conversations: number; client: number; ai: number; operator: number };
 
@@ -22,78 +28,140 @@ export function sumUsage(entries: UsageEntry[]): UsageTotals {
   return totals;
 }
 
-function query(window: UsageWindow, robotId: string | undefined) {
-  return { from: rfc3339(window.from), to: rfc3339(window.to), robot_id: robotId };
+function snapshotTotals(snapshotId: number): UsageTotals {
+  const r = schema.usageSnapshotRows;
+  const role = (name: string) => sql<number>`coalesce(sum(json_extract(${r.entry}, ${`$.messages.by_role.${name}`})), 0)`;
+  const row = getDb()
+    .select({
+      messages: sql<number>`coalesce(sum(${r.messages}), 0)`,
+      units: sql<number>`coalesce(sum(${r.units}), 0)`,
+      conversations: sql<number>`coalesce(sum(${r.conversations}), 0)`,
+      client: role('client'),
+      ai: role('ai'),
+      operator: role('operator'),
+    })
+    .from(r)
+    .where(eq(r.snapshotId, snapshotId))
+    .get();
+  return row ?? sumUsage([]);
 }
 
-/** One page of the report, as the table shows it, with the API's own pagination. */
-export async function fetchUsagePage(
-  window: UsageWindow,
-  robotId: string | undefined,
-  page: number,
-): Promise<{ report: UsageReport; requestId: string | undefined }> {
-  const { data, requestId } = await getPartnerClient().getUsage({
-    ...query(window, robotId),
-    limit: USAGE_TABLE_PAGE_SIZE,
-    offset: (page - 1) * USAGE_TABLE_PAGE_SIZE,
-  });
-  return { report: data, requestId };
-}
-
-/** Every robot's entry in the window: totals, charts and the CSV cover the whole account, not one page. */
-export async function fetchAllUsage(
-  window: UsageWindow,
-  robotId: string | undefined,
-): Promise<{ entries: UsageEntry[]; metadata: UsageReport['metadata'] }> {
-  const client = getPartnerClient();
-  const { items, first } = await walkPages<UsageEntry, UsageReport>(
-    async (limit, offset) => (await client.getUsage({ ...query(window, robotId), limit, offset })).data,
-  );
-  return { entries: items, metadata: first?.metadata };
-}
-
-/**
- * The usage report gives `external_id` null until robot creation over the API ships, so the
- * partner's own customer ids come from the robots list.
- */
-export async function externalIdsByRobot(): Promise<Map<string, string>> {
-  return externalIdsOf(await loadAllRobots());
+/** The top robots by the measure, and one entry standing for all the others, so a chart stays readable at any size. */
+function chartEntriesOf(snapshotId: number, measure: MeasureKey, totals: UsageTotals, robots: number): UsageEntry[] {
+  const top = snapshotEntries(snapshotId, { orderBy: measure, limit: CHART_TOP });
+  if (robots <= CHART_TOP) return top;
+  const shown = sumUsage(top);
+  const rest = (key: keyof UsageTotals) => Math.max(0, totals[key] - shown[key]);
+  return [
+    ...top,
+    {
+      robot_id: OTHERS_ID,
+      name: `All ${robots - top.length} other robots`,
+      messages: {
+        total: rest('messages'),
+        units: rest('units'),
+        by_role: { client: rest('client'), ai: rest('ai'), operator: rest('operator') },
+      },
+      conversations: { total: rest('conversations') },
+    },
+  ];
 }
 
 export type UsageView = {
-  robots: { id: string; name: string }[];
   totals: UsageTotals;
   chartEntries: UsageEntry[];
   tablePage: UsageReport;
   externalIds: Map<string, string>;
   /** The robot the URL asked for is not on the account (deleted, or mistyped): the account's usage is shown instead. */
   missingRobotId?: string;
+  /** When the figures were read from the API, for "as of". */
+  readAt: string | null;
+  /** Set while the first full read of a large report is under way. */
+  progress?: { pagesDone: number; pagesTotal: number | null };
 };
 
-/** Everything the usage page shows, or the failure to show instead. */
+async function singleRobotView(window: UsageWindow, robotId: string): Promise<UsageView> {
+  const { data } = await getPartnerClient('page').getUsage({
+    from: rfc3339(window.from),
+    to: rfc3339(window.to),
+    robot_id: robotId,
+    limit: 1,
+  });
+  const entries = data.data ?? [];
+  return {
+    totals: sumUsage(entries),
+    chartEntries: entries,
+    tablePage: data,
+    externalIds: externalIdsOf([robotId]),
+    readAt: new Date().toISOString(),
+  };
+}
+
+async function accountView(window: UsageWindow, page: number, measure: MeasureKey): Promise<UsageView> {
+  const snapshot = await snapshotForView(window, 'page');
+  if (!snapshot) {
+    const filling = fillInProgress(snapshotKey(window));
+    const empty: UsageReport = { data: [], pagination: { limit: USAGE_TABLE_PAGE_SIZE, offset: 0, total_count: 0, has_more: false } };
+    return {
+      totals: sumUsage([]),
+      chartEntries: [],
+      tablePage: empty,
+      externalIds: new Map(),
+      readAt: null,
+      progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null },
+    };
+  }
+  const size = snapshotSize(snapshot.id);
+  const totals = snapshotTotals(snapshot.id);
+  const offset = (page - 1) * USAGE_TABLE_PAGE_SIZE;
+  const rows = snapshotEntries(snapshot.id, { offset, limit: USAGE_TABLE_PAGE_SIZE });
+  const chartEntries = chartEntriesOf(snapshot.id, measure, totals, size);
+  const ids = [...rows, ...chartEntries].flatMap((e) => (e.robot_id ? [e.robot_id] : []));
+  return {
+    totals,
+    chartEntries,
+    tablePage: {
+      data: rows,
+      pagination: { limit: USAGE_TABLE_PAGE_SIZE, offset, total_count: size, has_more: offset + rows.length < size },
+      metadata: { processed_at: snapshot.processedAt, cache_hit: snapshot.cacheHit },
+    },
+    externalIds: externalIdsOf(ids),
+    readAt: snapshot.finishedAt,
+  };
+}
+
+/** Everything the usage page shows, or the failure to show instead. One robot costs a call; the account reads a snapshot. */
 export async function loadUsageView(
   window: UsageWindow,
   robotId: string | undefined,
   page: number,
+  measure: MeasureKey = 'messages',
 ): Promise<{ ok: true; view: UsageView } | { ok: false; error: unknown }> {
   try {
-    const robots = await loadAllRobots();
-    const externalIds = externalIdsOf(robots);
-    const missingRobotId = robotId !== undefined && !robots.some((r) => r.id === robotId) ? robotId : undefined;
-    const shownRobotId = missingRobotId ? undefined : robotId;
-    const [all, table] = await Promise.all([fetchAllUsage(window, shownRobotId), fetchUsagePage(window, shownRobotId, page)]);
-    return {
-      ok: true,
-      view: {
-        robots: robots.flatMap((r) => (r.id ? [{ id: r.id, name: r.name ?? r.id }] : [])),
-        totals: sumUsage(all.entries),
-        chartEntries: all.entries,
-        tablePage: { ...table.report, metadata: table.report.metadata ?? all.metadata },
-        externalIds,
-        missingRobotId,
-      },
-    };
+    if (robotId) {
+      try {
+        return { ok: true, view: await singleRobotView(window, robotId) };
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        return { ok: true, view: { ...(await accountView(window, page, measure)), missingRobotId: robotId } };
+      }
+    }
+    return { ok: true, view: await accountView(window, page, measure) };
   } catch (error) {
     return { ok: false, error };
   }
+}
+
+/** Every robot's entry for the CSV, from the same snapshot the page shows; undefined while it is being read. */
+export async function usageForExport(
+  window: UsageWindow,
+  robotId: string | undefined,
+): Promise<{ entries: UsageEntry[] } | { progress: { pagesDone: number; pagesTotal: number | null } }> {
+  if (robotId) return { entries: (await singleRobotView(window, robotId)).chartEntries };
+  const snapshot = await snapshotForView(window, 'export');
+  if (!snapshot) {
+    const filling = fillInProgress(snapshotKey(window));
+    return { progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null } };
+  }
+  return { entries: snapshotEntries(snapshot.id) };
 }

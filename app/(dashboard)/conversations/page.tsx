@@ -31,7 +31,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
   if (conversationId) {
     const { rows } = listWebhookEvents({ conversationId }, 200, 0);
     const thread = buildThread([...rows].reverse());
-    const names = await robotNamesById();
+    const names = await robotNamesById([thread.robotId]);
     const robotName = thread.robotId ? (names.get(thread.robotId) ?? thread.robotId) : 'the robot';
     return (
       <>
@@ -91,7 +91,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
   }
 
   const conversations = recentConversations(100, robotFilter);
-  const names = conversations.length > 0 || robotFilter ? await robotNamesById() : new Map<string, string>();
+  const names = await robotNamesById([robotFilter ?? null, ...conversations.map((c) => c.robotId)]);
   return (
     <>
       <PageHeader

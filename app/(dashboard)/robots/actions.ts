@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { authorise } from '@/lib/auth/session';
+import { refreshDirectory } from '@/lib/robots/directory-scheduler';
 import { deleteRobot } from '@/lib/robots/robots';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 
@@ -46,4 +47,12 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
   const params = new URLSearchParams({ deleted: parsed.data.robotName || parsed.data.robotId });
   if (parsed.data.page > 1) params.set('page', String(parsed.data.page));
   redirect(`/robots?${params.toString()}`);
+}
+
+/** "Refresh now": a look at the newest robots and a full sweep of the list, within the call budget. */
+export async function refreshDirectoryAction(): Promise<void> {
+  const access = await authorise('view');
+  if (!access.ok) return;
+  await refreshDirectory({ forceSweep: true });
+  revalidatePath('/robots', 'layout');
 }

@@ -9,8 +9,11 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { toDisplayError } from '@/lib/ui/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
-import type { RobotList } from '@/lib/partner/schemas';
-import { loadRobotsPage } from '@/lib/robots/robots';
+import { directoryStatus } from '@/lib/robots/directory';
+import { robotQuerySchema, searchDirectory } from '@/lib/robots/directory-query';
+import { lookAtNewest, type Freshness } from '@/lib/robots/robots';
+import { DirectoryFreshness } from './directory-freshness';
+import { RobotFilters } from './robot-filters';
 import { firstParam } from '@/lib/ui/search-params';
 import { DeleteRobotButton } from './delete-robot-button';
 import { LocalTime } from '@/components/ui/local-time';
@@ -24,9 +27,15 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
   const query = await searchParams;
   const { page, problem } = readPageParam(query.page);
   const deleted = firstParam(query.deleted)?.slice(0, 300);
-  let list: RobotList;
+  const robotQuery = robotQuerySchema.parse({
+    q: firstParam(query.q),
+    type: firstParam(query.type) || undefined,
+    state: firstParam(query.state) || undefined,
+    sort: firstParam(query.sort),
+  });
+  let freshness: Freshness;
   try {
-    list = await loadRobotsPage(page, ROBOTS_PAGE_SIZE);
+    freshness = await lookAtNewest();
   } catch (err) {
     return (
       <>
@@ -35,17 +44,33 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
       </>
     );
   }
-  const robots = list.data ?? [];
-  const total = list.pagination?.total_count ?? robots.length;
+  const status = directoryStatus();
+  const { robots, total } = searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE);
+  const filtered = Boolean(robotQuery.q || robotQuery.type || robotQuery.state);
   const totalPages = pageCount(total, ROBOTS_PAGE_SIZE);
+  const listParams = new URLSearchParams(
+    Object.entries({
+      q: robotQuery.q,
+      type: robotQuery.type ?? '',
+      state: robotQuery.state ?? '',
+      sort: robotQuery.sort === 'newest' ? '' : robotQuery.sort,
+    }).filter(([, v]) => v !== ''),
+  );
+  const hrefFor = (p: number) => `/robots?${new URLSearchParams([...listParams, ['page', String(p)]]).toString()}`;
   const mayDelete = canPerform(user.role, 'change');
 
   return (
     <>
       <PageHeader
         title="Robots"
-        description={`${total} robot${total === 1 ? '' : 's'} on this account, newest first. Each robot is one of your customers' chatbot workspaces.`}
+        description={
+          filtered
+            ? `${total} robot${total === 1 ? '' : 's'} match${total === 1 ? 'es' : ''}, of ${status.totalCount ?? 'all'} on this account.`
+            : `${total} robot${total === 1 ? '' : 's'} on this account. Each robot is one of your customers' chatbot workspaces.`
+        }
       />
+      <DirectoryFreshness checkedAt={status.checkedAt} sweptAt={status.sweptAt} budgetSpent={freshness.budgetSpent} mayRefresh />
+      <RobotFilters query={robotQuery} />
       {deleted && (
         <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="deleted-notice">
           Robot “{deleted}” was deleted. Its channels were disconnected and their slots freed.
@@ -64,8 +89,15 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
       {robots.length === 0 ? (
         total > 0 ? (
           <EmptyState title={`There is no page ${page}`}>
-            <Link className="text-brand-700 underline" href={`/robots?page=${totalPages}`}>
+            <Link className="text-brand-700 underline" href={hrefFor(totalPages)}>
               Go to the last page ({totalPages})
+            </Link>
+          </EmptyState>
+        ) : filtered ? (
+          <EmptyState title="No robot matches">
+            Try part of the name, the whole customer id, or fewer filters.{' '}
+            <Link className="text-brand-700 underline" href="/robots">
+              Show every robot
             </Link>
           </EmptyState>
         ) : (
@@ -75,36 +107,32 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
         )
       ) : (
         <ul className="space-y-3" aria-label="Robots">
-          {robots.map((robot, index) => (
-            <li key={robot.id ?? `row-${index}`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="robot-row">
+          {robots.map((robot) => (
+            <li key={robot.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="robot-row">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 className="font-semibold" data-testid="robot-name">
-                    {robot.id ? (
-                      <Link href={`/robots/${encodeURIComponent(robot.id)}`} className="hover:underline">
-                        {robot.name ?? 'Unnamed robot'}
-                      </Link>
-                    ) : (
-                      (robot.name ?? 'Unnamed robot')
-                    )}
+                    <Link href={`/robots/${encodeURIComponent(robot.id)}`} className="hover:underline">
+                      {robot.name}
+                    </Link>
                   </h2>
                   <p className="text-sm text-slate-600">
-                    {robot.external_id ? (
+                    {robot.externalId ? (
                       <>
-                        Customer <code className="font-mono">{robot.external_id}</code> ·{' '}
+                        Customer <code className="font-mono">{robot.externalId}</code> ·{' '}
                       </>
                     ) : null}
-                    Created {<LocalTime iso={robot.created_at} />}
+                    Created {<LocalTime iso={robot.createdAt} />}
                   </p>
                   <p className="font-mono text-xs text-slate-500">{robot.id}</p>
                 </div>
-                {robot.id && <DeleteRobotButton robotId={robot.id} robotName={robot.name ?? robot.id} allowed={mayDelete} page={page} />}
+                <DeleteRobotButton robotId={robot.id} robotName={robot.name} allowed={mayDelete} page={page} />
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
-                {(robot.channels ?? []).length === 0 ? (
+                {robot.channels.length === 0 ? (
                   <span className="text-sm text-slate-500">No channels connected</span>
                 ) : (
-                  (robot.channels ?? []).map((channel, i) => (
+                  robot.channels.map((channel, i) => (
                     <ChannelBadge key={channel.id ?? i} type={channel.type ?? undefined} isActive={channel.is_active ?? undefined} />
                   ))
                 )}
@@ -113,7 +141,7 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
           ))}
         </ul>
       )}
-      <PaginationNav page={page} totalPages={totalPages} hrefFor={(p) => `/robots?page=${p}`} label="Robot pages" />
+      <PaginationNav page={page} totalPages={totalPages} hrefFor={hrefFor} label="Robot pages" />
     </>
   );
 }

@@ -2,9 +2,7 @@ import type { Metadata } from 'next';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
-import { loadAllRobots } from '@/lib/robots/robots';
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
-import type { Robot } from '@/lib/partner/schemas';
+import { lookAtNewest } from '@/lib/robots/robots';
 import { loadRule, socialDmChannelOptions } from '@/lib/rules/rules';
 import { RuleView } from './rule-view';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
@@ -26,14 +24,9 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
       : null;
   if (ruleParam && !wanted && problems.length === 0) problems.push('Pick the channel the rule belongs to.');
 
-  let robots: Robot[] = [];
-  let listError: DisplayError | null = null;
-  try {
-    robots = await loadAllRobots();
-  } catch (err) {
-    listError = toDisplayError(err);
-  }
-  const channels = socialDmChannelOptions(robots);
+  // Robots added since the last look appear with their channels (one call, none when the budget is spent).
+  await lookAtNewest().catch(() => undefined);
+  const channels = socialDmChannelOptions();
   const result = wanted ? await loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
 
   return (
@@ -42,7 +35,6 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
         title="Rules"
         description="Automation rules of social-DM channels: what a direct message or a comment triggers. Rules are managed in the partner panel; look one up by its id here."
       />
-      {listError && <ApiErrorNotice className="mb-4" error={listError} />}
       <form method="get" action="/rules" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div className="w-full min-w-0 sm:w-auto">
           <label htmlFor="rule-channel" className="block text-sm font-medium">
@@ -78,7 +70,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
           Show rule
         </button>
       </form>
-      {channels.length === 0 && !listError && (
+      {channels.length === 0 && (
         <p className="mt-3 text-sm text-slate-600">No robot has a social-DM channel yet; rules exist only on those.</p>
       )}
       {problems.length > 0 && (

@@ -5,6 +5,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
+import { AutoRefresh } from '@/components/auto-refresh';
+import { findRobot } from '@/lib/robots/robots';
 import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/usage/report';
 import { toDisplayError } from '@/lib/ui/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
@@ -18,6 +20,7 @@ import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Usage' };
 
+const MEASURES = ['messages', 'units', 'conversations'] as const;
 const count = new Intl.NumberFormat('en-GB');
 const units = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
@@ -29,7 +32,8 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const { page, problem: pageProblem } = readPageParam(raw.page);
   const robotParam = firstParam(raw.robot) || undefined;
   const requestedRobotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
-  const loaded = await loadUsageView(window, requestedRobotId, page);
+  const measure = MEASURES.find((m) => m === firstParam(raw.measure)) ?? 'messages';
+  const loaded = await loadUsageView(window, requestedRobotId, page, measure);
   const robotId = loaded.ok && loaded.view.missingRobotId ? undefined : requestedRobotId;
   const notices = [!resolved.ok ? resolved.error : undefined, pageProblem];
   if (robotParam && !requestedRobotId) notices.push(`“${robotParam.slice(0, 40)}” is not a robot id; showing every robot.`);
@@ -46,9 +50,10 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
     params.set('to', window.toDay);
   }
   if (robotId) params.set('robot', robotId);
+  if (measure !== 'messages') params.set('measure', measure);
   const hrefFor = (p: number) => `/usage?${new URLSearchParams([...params, ['page', String(p)]]).toString()}`;
 
-  const robotOptions = loaded.ok ? loaded.view.robots : [];
+  const chosenRobot = robotId ? { id: robotId, name: findRobot(robotId)?.name ?? robotId } : null;
   let content: React.ReactNode;
   if (!loaded.ok) {
     content = (
@@ -59,8 +64,23 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         })}
       />
     );
+  } else if (loaded.view.progress) {
+    const { pagesDone, pagesTotal } = loaded.view.progress;
+    content = (
+      <div role="status" className="mt-4 rounded-lg border border-slate-200 bg-white p-5 text-sm" data-testid="usage-progress">
+        <AutoRefresh everyMs={3000} />
+        <p className="font-medium">Reading the usage report for this window…</p>
+        <p className="mt-1 text-slate-600">
+          {pagesDone} of {pagesTotal ?? 'several'} pages read. The report covers every robot, 100 per call, read within the dashboard&apos;s
+          share of the API budget; this page updates by itself.
+        </p>
+        {pagesTotal ? (
+          <progress className="mt-3 w-full" max={pagesTotal} value={pagesDone} aria-label="Pages of the usage report read" />
+        ) : null}
+      </div>
+    );
   } else {
-    const { totals, chartEntries, tablePage, externalIds } = loaded.view;
+    const { totals, chartEntries, tablePage, externalIds, readAt } = loaded.view;
     const chartRows = chartEntries.map((e) => toUsageRow(e, externalIds));
     const tableRows = (tablePage.data ?? []).map((e) => toUsageRow(e, externalIds));
     const total = tablePage.pagination?.total_count ?? tableRows.length;
@@ -79,6 +99,12 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
                 ? ' (freshly computed)'
                 : ''}
             .
+            {readAt && (
+              <>
+                {' '}
+                Read <LocalTime iso={readAt} />.
+              </>
+            )}
           </p>
           <a
             href={`/usage/export?${params.toString()}`}
@@ -148,7 +174,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         title="Usage"
         description={`Activity per robot, ${window.preset === 'custom' ? `${window.fromDay} to ${window.toDay}` : PRESET_LABELS[window.preset].toLowerCase()} (UTC, both ends included).`}
       />
-      <UsageFilters preset={window.preset} fromDay={window.fromDay} toDay={window.toDay} robotId={robotId ?? ''} robots={robotOptions} />
+      <UsageFilters preset={window.preset} fromDay={window.fromDay} toDay={window.toDay} robot={chosenRobot} measure={measure} />
       {notices.some(Boolean) && (
         <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="usage-notice">
           {notices.filter(Boolean).join(' ')}

@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
+import { RobotCombobox } from '@/components/robot-combobox';
 import { customRangeProblem, PRESET_LABELS, USAGE_PRESETS, type UsagePreset } from '@/lib/usage/window';
 
-type Props = { preset: UsagePreset; fromDay: string; toDay: string; robotId: string; robots: { id: string; name: string }[] };
+type Props = { preset: UsagePreset; fromDay: string; toDay: string; robot: { id: string; name: string } | null; measure: string };
 
 /** A plain GET form: the window and robot live in the URL, so a view can be bookmarked and shared. */
-export function UsageFilters({ preset, fromDay, toDay, robotId, robots }: Props) {
+export function UsageFilters({ preset, fromDay, toDay, robot, measure }: Props) {
   const [chosen, setChosen] = useState<UsagePreset>(preset);
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -71,22 +72,20 @@ export function UsageFilters({ preset, fromDay, toDay, robotId, robots }: Props)
           </div>
         </>
       )}
+      <RobotCombobox name="robot" label="Robot" initial={robot} />
       <div>
-        <label htmlFor="usage-robot" className="block text-sm font-medium">
-          Robot
+        <label htmlFor="usage-measure" className="block text-sm font-medium">
+          Charts rank by
         </label>
         <select
-          id="usage-robot"
-          name="robot"
-          defaultValue={robotId}
-          className="mt-1 max-w-xs rounded-md border border-slate-300 px-3 py-2 text-sm"
+          id="usage-measure"
+          name="measure"
+          defaultValue={measure}
+          className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
         >
-          <option value="">All robots</option>
-          {robots.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
+          <option value="messages">Messages</option>
+          <option value="units">Units</option>
+          <option value="conversations">Conversations</option>
         </select>
       </div>
       <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">

@@ -37,7 +37,7 @@ function describe(
       return {
         tone: 'warn',
         title: 'We could not confirm the connection',
-        body: `The service does not list this channel${robot}${outcome.claimed ? ` although the link says “${outcome.claimed}”` : ''}. It may have been denied or removed. Check the robot's page.`,
+        body: `This dashboard cannot confirm this channel${robot}${outcome.claimed ? ` although the link says “${outcome.claimed}”` : ''}: it did not start this handshake, or the service does not list the channel (denied or removed). Check the robot's page.`,
       };
   }
 }

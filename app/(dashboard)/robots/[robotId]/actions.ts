@@ -24,7 +24,7 @@ function noteCapacity(err: unknown, robotId: string): void {
 async function otherRobot(err: unknown): Promise<ConnectContext['otherRobot']> {
   const id = otherRobotIdOf(err);
   if (!id) return undefined;
-  const robot = await findRobot(id).catch(() => undefined);
+  const robot = findRobot(id);
   return { id, name: robot?.name ?? undefined };
 }
 

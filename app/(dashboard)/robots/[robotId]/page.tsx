@@ -7,10 +7,12 @@ import { channelLabel } from '../channel-badge';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { channelSnapshots, knownCapacity, latestHandshake } from '@/lib/channels/memory';
-import { countActiveChannels, loadAllRobots } from '@/lib/robots/robots';
+import { activeChannelCount, directoryStatus } from '@/lib/robots/directory';
+import { loadRobot } from '@/lib/robots/robots';
+import { SAFE_ID } from '@/lib/ui/search-params';
+import { DirectoryFreshness } from '../directory-freshness';
 import { toDisplayError } from '@/lib/ui/display-error';
 import { CONNECTABLE_CHANNEL_TYPES } from '@/contract/vocabulary';
-import type { Robot } from '@/lib/partner/schemas';
 import { CapacityMeter } from './capacity-meter';
 import { ChannelToggle } from './channel-toggle';
 import { ConnectBotForm } from './connect-bot-form';
@@ -27,9 +29,10 @@ function handshakeStillOpen(expiresAt: string | null): boolean {
 export default async function RobotPage({ params }: { params: Promise<{ robotId: string }> }) {
   const user = await requireSessionUser();
   const { robotId } = await params;
-  let robots: Robot[];
+  if (!SAFE_ID.test(robotId)) notFound();
+  let loaded: Awaited<ReturnType<typeof loadRobot>>;
   try {
-    robots = await loadAllRobots();
+    loaded = await loadRobot(robotId);
   } catch (err) {
     return (
       <>
@@ -38,7 +41,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
       </>
     );
   }
-  const robot = robots.find((r) => r.id === robotId);
+  const robot = loaded.robot;
   if (!robot) notFound();
   const mayChange = canPerform(user.role, 'change');
   const snapshots = channelSnapshots(robotId);
@@ -53,21 +56,29 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
         <Link href="/robots" className="text-brand-700 underline">
           Robots
         </Link>{' '}
-        / {robot.name ?? robotId}
+        / {robot.name}
       </nav>
       <PageHeader
-        title={robot.name ?? 'Unnamed robot'}
+        title={robot.name}
         description={
           <>
-            {robot.external_id ? (
+            {robot.externalId ? (
               <>
-                Customer <code className="font-mono">{robot.external_id}</code> ·{' '}
+                Customer <code className="font-mono">{robot.externalId}</code> ·{' '}
               </>
             ) : null}
-            Created {<LocalTime iso={robot.created_at} />} · <code className="font-mono text-xs">{robotId}</code>
+            Created {<LocalTime iso={robot.createdAt} />} · <code className="font-mono text-xs">{robotId}</code>
           </>
         }
       />
+      {loaded.budgetSpent && (
+        <DirectoryFreshness
+          checkedAt={robot.readAt}
+          sweptAt={directoryStatus().sweptAt}
+          budgetSpent={loaded.budgetSpent}
+          mayRefresh={false}
+        />
+      )}
       <nav aria-label="About this robot" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="robot-links">
         {[
           ['Usage', `/usage?robot=${encodeURIComponent(robotId)}`],
@@ -83,7 +94,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
           </Link>
         ))}
       </nav>
-      <CapacityMeter occupied={countActiveChannels(robots)} hint={knownCapacity()} />
+      <CapacityMeter occupied={activeChannelCount()} hint={knownCapacity()} />
 
       <section aria-labelledby="channels-heading" className="mt-6">
         <h2 id="channels-heading" className="text-lg font-semibold">

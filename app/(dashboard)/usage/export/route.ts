@@ -1,5 +1,6 @@
 import { authorise } from '@/lib/auth/session';
-import { fetchAllUsage, externalIdsByRobot } from '@/lib/usage/report';
+import { externalIdsOf } from '@/lib/robots/robots';
+import { usageForExport } from '@/lib/usage/report';
 import { toDisplayError } from '@/lib/ui/display-error';
 import { usageCsv } from '@/lib/usage/csv';
 import { toUsageRow } from '@/lib/usage/rows';
@@ -23,8 +24,16 @@ export async function GET(request: Request): Promise<Response> {
   const robotParam = url.searchParams.get('robot') || undefined;
   const robotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
   try {
-    const [usage, externalIds] = await Promise.all([fetchAllUsage(resolved.window, robotId), externalIdsByRobot()]);
-    const csv = usageCsv(usage.entries.map((e) => toUsageRow(e, externalIds)));
+    const read = await usageForExport(resolved.window, robotId);
+    if ('progress' in read) {
+      const { pagesDone, pagesTotal } = read.progress;
+      return new Response(
+        `The usage report for this window is still being read (${pagesDone} of ${pagesTotal ?? 'several'} pages), within the dashboard's share of the API budget. Download again in a minute.\n`,
+        { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' } },
+      );
+    }
+    const externalIds = externalIdsOf(read.entries.flatMap((e) => (e.robot_id ? [e.robot_id] : [])));
+    const csv = usageCsv(read.entries.map((e) => toUsageRow(e, externalIds)));
     const name = `usage_${resolved.window.fromDay}_${resolved.window.toDay}${robotId ? `_${robotId}` : ''}.csv`;
     return new Response(csv, {
       headers: {

@@ -39,7 +39,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
 
   const { rows, total } = listWebhookEvents({ type, robotId, conversationId, includeTests }, PAGE_SIZE, (page - 1) * PAGE_SIZE);
   const types = distinctEventTypes();
-  const names = rows.some((e) => e.robotId) ? await robotNamesById() : new Map<string, string>();
+  const names = await robotNamesById(rows.map((e) => e.robotId));
   const base = new URLSearchParams();
   if (type) base.set('type', type);
   if (robotId) base.set('robot', robotId);

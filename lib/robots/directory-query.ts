@@ -1,0 +1,78 @@
+import 'server-only';
+import { and, asc, count, desc, eq, exists, gt, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { CHANNEL_TYPES } from '@/contract/vocabulary';
+import { getDb, schema } from '@/lib/db';
+import { fromRow, type DirectoryRobot } from './directory';
+
+export const ROBOT_STATES = ['active', 'inactive', 'pending', 'none'] as const;
+export const ROBOT_SORTS = ['newest', 'name'] as const;
+
+/** What the robots list can be narrowed by, as it stands in the URL; anything unknown is dropped. */
+export const robotQuerySchema = z.object({
+  q: z.string().trim().max(200).catch('').default(''),
+  type: z.enum(CHANNEL_TYPES).optional().catch(undefined),
+  state: z.enum(ROBOT_STATES).optional().catch(undefined),
+  sort: z.enum(ROBOT_SORTS).catch('newest').default('newest'),
+});
+export type RobotQuery = z.infer<typeof robotQuerySchema>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function channelCondition(query: RobotQuery): SQL | undefined {
+  const c = schema.robotDirectoryChannels;
+  const ofRobot = (...more: (SQL | undefined)[]) =>
+    getDb()
+      .select({ one: sql`1` })
+      .from(c)
+      .where(and(eq(c.robotId, schema.robotDirectory.id), query.type ? eq(c.type, query.type) : undefined, ...more));
+  switch (query.state) {
+    case 'active':
+      return exists(ofRobot(eq(c.isActive, true)));
+    case 'inactive':
+      return exists(ofRobot(or(eq(c.isActive, false), isNull(c.isActive))));
+    case 'none':
+      return notExists(ofRobot());
+    case 'pending': {
+      // A handshake waits outside the robots list (a pending channel is not listed): ours are known.
+      const h = schema.handshakes;
+      const open = getDb()
+        .select({ one: sql`1` })
+        .from(h)
+        .where(and(eq(h.robotId, schema.robotDirectory.id), or(isNull(h.expiresAt), gt(h.expiresAt, new Date().toISOString()))));
+      return query.type && query.type !== 'social_dm' ? sql`0` : exists(open);
+    }
+    default:
+      return query.type ? exists(ofRobot()) : undefined;
+  }
+}
+
+/** One page of the directory: search by name, customer id (`external_id`) or robot id; filter; sort. */
+export function searchDirectory(query: RobotQuery, page: number, pageSize: number): { robots: DirectoryRobot[]; total: number } {
+  const r = schema.robotDirectory;
+  const text = query.q.toLowerCase();
+  const pattern = `%${escapeLike(text)}%`;
+  const where = and(
+    text
+      ? or(sql`${r.nameKey} like ${pattern} escape '\\'`, sql`lower(${r.externalId}) like ${pattern} escape '\\'`, eq(r.id, query.q))
+      : undefined,
+    channelCondition(query),
+  );
+  const db = getDb();
+  const total = db.select({ n: count() }).from(r).where(where).get()?.n ?? 0;
+  const order = query.sort === 'name' ? [asc(r.nameKey), asc(r.id)] : [desc(r.createdAt), asc(r.position)];
+  const rows = db
+    .select()
+    .from(r)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { robots: rows.map(fromRow), total };
+}
+
+/** Robots whose name, customer id or id matches, for pickers; few, best first. */
+export function suggestRobots(text: string, limit = 20): { id: string; name: string; externalId: string | null }[] {
+  return searchDirectory({ q: text, sort: 'name' }, 1, limit).robots.map((r) => ({ id: r.id, name: r.name, externalId: r.externalId }));
+}

@@ -1,0 +1,190 @@
+import 'server-only';
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { CallBudgetSpentError } from '@/lib/connection/budget-error';
+import { getPartnerClient } from '@/lib/connection/client';
+import type { CallPurpose } from '@/lib/connection/budget';
+import { getDb, schema } from '@/lib/db';
+import type { UsageSnapshotRow } from '@/lib/db/schema';
+import type { UsageEntry } from '@/lib/partner/schemas';
+import { rfc3339, type UsageWindow } from './window';
+
+/**
+ * The usage report has no account total, so covering every robot costs one call per 100 robots.
+ * A snapshot is one such full read, kept in the dashboard's database: views read it (no call), and
+ * a newer one is filled page by page in the background, within the call budget, then replaces it.
+ */
+export const SNAPSHOT_PAGE = 100;
+/** A report this small is read again on view when older than this; a larger one in the background. */
+const SMALL_PAGES = 2;
+const SMALL_FRESH_MS = 15_000;
+const LARGE_FRESH_MS = 10 * 60_000;
+
+export function snapshotKey(window: UsageWindow): string {
+  return window.preset === 'custom' ? `custom:${window.fromDay}:${window.toDay}` : window.preset;
+}
+
+// One fill per key per process, shared by every view that wants it.
+const fills = globalThis as unknown as { usageFills?: Map<string, Promise<void>> };
+const running = (fills.usageFills ??= new Map());
+
+async function getUsagePage(window: UsageWindow, offset: number, purpose: CallPurpose) {
+  const giveUpAt = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      return (
+        await getPartnerClient(purpose).getUsage({ from: rfc3339(window.from), to: rfc3339(window.to), limit: SNAPSHOT_PAGE, offset })
+      ).data;
+    } catch (err) {
+      // Background reads wait for a slot rather than fail; the view meanwhile shows the last snapshot.
+      if (!(err instanceof CallBudgetSpentError) || Date.now() > giveUpAt) throw err;
+      await new Promise((r) => setTimeout(r, err.retryInSeconds * 1000));
+    }
+  }
+}
+
+function rowOf(snapshotId: number, position: number, entry: UsageEntry) {
+  return {
+    snapshotId,
+    position,
+    robotId: entry.robot_id ?? `unknown-${position}`,
+    entry: JSON.stringify(entry),
+    messages: entry.messages?.total ?? 0,
+    units: entry.messages?.units ?? 0,
+    conversations: entry.conversations?.total ?? 0,
+  };
+}
+
+/** Reads the whole report for the window into a new snapshot; the previous one serves views until this one is complete. */
+export function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurpose = 'sync'): Promise<void> {
+  const existing = running.get(key);
+  if (existing) return existing;
+  const run = (async () => {
+    const db = getDb();
+    const created = db
+      .insert(schema.usageSnapshots)
+      .values({ key, fromAt: window.from.toISOString(), toAt: window.to.toISOString(), startedAt: new Date().toISOString(), pagesDone: 0 })
+      .returning({ id: schema.usageSnapshots.id })
+      .get();
+    const id = created.id;
+    try {
+      const seen = new Set<string>();
+      for (let page = 0; ; page++) {
+        const report = await getUsagePage(window, page * SNAPSHOT_PAGE, purpose);
+        const entries = (report.data ?? []).filter((e) => !e.robot_id || !seen.has(e.robot_id));
+        entries.forEach((e) => e.robot_id && seen.add(e.robot_id));
+        const total = report.pagination?.total_count ?? null;
+        db.transaction((tx) => {
+          entries.forEach((entry, i) =>
+            tx
+              .insert(schema.usageSnapshotRows)
+              .values(rowOf(id, page * SNAPSHOT_PAGE + i, entry))
+              .onConflictDoNothing()
+              .run(),
+          );
+          tx.update(schema.usageSnapshots)
+            .set({
+              pagesDone: page + 1,
+              pagesTotal: total === null ? null : Math.max(1, Math.ceil(total / SNAPSHOT_PAGE)),
+              ...(page === 0 && { processedAt: report.metadata?.processed_at ?? null, cacheHit: report.metadata?.cache_hit ?? null }),
+            })
+            .where(eq(schema.usageSnapshots.id, id))
+            .run();
+        });
+        const more = report.pagination?.has_more ?? (report.data ?? []).length === SNAPSHOT_PAGE;
+        if (!more || (report.data ?? []).length === 0) break;
+      }
+      db.transaction((tx) => {
+        tx.update(schema.usageSnapshots).set({ finishedAt: new Date().toISOString() }).where(eq(schema.usageSnapshots.id, id)).run();
+        // Older complete snapshots of this window are no longer read.
+        const older = tx
+          .select({ id: schema.usageSnapshots.id })
+          .from(schema.usageSnapshots)
+          .where(and(eq(schema.usageSnapshots.key, key), lt(schema.usageSnapshots.id, id)))
+          .all();
+        for (const { id: old } of older) {
+          tx.delete(schema.usageSnapshotRows).where(eq(schema.usageSnapshotRows.snapshotId, old)).run();
+          tx.delete(schema.usageSnapshots).where(eq(schema.usageSnapshots.id, old)).run();
+        }
+      });
+    } catch (err) {
+      db.update(schema.usageSnapshots)
+        .set({ error: err instanceof Error ? err.message : String(err) })
+        .where(eq(schema.usageSnapshots.id, id))
+        .run();
+      throw err;
+    }
+  })().finally(() => running.delete(key));
+  running.set(key, run);
+  return run;
+}
+
+export function latestSnapshot(key: string): UsageSnapshotRow | undefined {
+  return getDb()
+    .select()
+    .from(schema.usageSnapshots)
+    .where(and(eq(schema.usageSnapshots.key, key), isNotNull(schema.usageSnapshots.finishedAt)))
+    .orderBy(desc(schema.usageSnapshots.id))
+    .get();
+}
+
+/** The fill under way for this window, for its progress. */
+export function fillInProgress(key: string): UsageSnapshotRow | undefined {
+  return getDb()
+    .select()
+    .from(schema.usageSnapshots)
+    .where(and(eq(schema.usageSnapshots.key, key), isNull(schema.usageSnapshots.finishedAt), isNull(schema.usageSnapshots.error)))
+    .orderBy(desc(schema.usageSnapshots.id))
+    .get();
+}
+
+function isFresh(snapshot: UsageSnapshotRow, now: number): boolean {
+  const small = (snapshot.pagesTotal ?? 1) <= SMALL_PAGES;
+  return now - Date.parse(snapshot.finishedAt ?? snapshot.startedAt) < (small ? SMALL_FRESH_MS : LARGE_FRESH_MS);
+}
+
+/**
+ * The snapshot a view should show, refreshing it first when that is cheap (a report of one or two
+ * pages) and otherwise in the background. Undefined while the first fill of a large report runs.
+ */
+export async function snapshotForView(window: UsageWindow, purpose: CallPurpose): Promise<UsageSnapshotRow | undefined> {
+  const key = snapshotKey(window);
+  const latest = latestSnapshot(key);
+  const now = Date.now();
+  // A custom window is fixed in time: once complete it stays right.
+  if (latest && (window.preset === 'custom' || isFresh(latest, now))) return latest;
+  const fill = fillSnapshot(key, window, purpose);
+  const small = !latest || (latest.pagesTotal ?? 1) <= SMALL_PAGES;
+  if (small) {
+    // Small reports are read before answering; a large first read is shown in progress instead.
+    const done = await Promise.race([fill.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 4_000))]);
+    if (done) return latestSnapshot(key);
+  } else {
+    fill.catch(() => undefined);
+  }
+  return latest;
+}
+
+export type MeasureKey = 'messages' | 'units' | 'conversations';
+
+export function snapshotEntries(snapshotId: number, options: { offset?: number; limit?: number; orderBy?: MeasureKey } = {}): UsageEntry[] {
+  const r = schema.usageSnapshotRows;
+  const order = options.orderBy ? [desc(r[options.orderBy]), asc(r.position)] : [asc(r.position)];
+  const query = getDb()
+    .select({ entry: r.entry })
+    .from(r)
+    .where(eq(r.snapshotId, snapshotId))
+    .orderBy(...order)
+    .limit(options.limit ?? -1)
+    .offset(options.offset ?? 0);
+  return query.all().map((row) => JSON.parse(row.entry) as UsageEntry);
+}
+
+export function snapshotSize(snapshotId: number): number {
+  return (
+    getDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(schema.usageSnapshotRows)
+      .where(eq(schema.usageSnapshotRows.snapshotId, snapshotId))
+      .get()?.n ?? 0
+  );
+}
