@@ -60,7 +60,9 @@ export function searchDirectory(query: RobotQuery, page: number, pageSize: numbe
   );
   const db = getDb();
   const total = db.select({ n: count() }).from(r).where(where).get()?.n ?? 0;
-  const order = query.sort === 'name' ? [asc(r.nameKey), asc(r.id)] : [desc(r.createdAt), asc(r.position)];
+  // A whole customer id, robot id or name typed in comes first, before the robots that merely contain it.
+  const exact = text ? [desc(sql`(lower(coalesce(${r.externalId}, '')) = ${text} or ${r.id} = ${query.q} or ${r.nameKey} = ${text})`)] : [];
+  const order = [...exact, ...(query.sort === 'name' ? [asc(r.nameKey), asc(r.id)] : [desc(r.createdAt), asc(r.position)])];
   const rows = db
     .select()
     .from(r)

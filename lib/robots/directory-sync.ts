@@ -56,9 +56,9 @@ export type SweepResult = { calls: number; rounds: number; exact: boolean; count
  * so the head is read again at the end: if it and `total_count` are as at the start, nothing moved
  * and the set read is exact; otherwise the sweep runs again, starting from that last look.
  */
-export async function sweepDirectory(fetchPage: FetchRobotsPage, maxRounds = MAX_ROUNDS): Promise<SweepResult> {
+export async function sweepDirectory(fetchPage: FetchRobotsPage, maxRounds = MAX_ROUNDS, pageSize = SWEEP_PAGE): Promise<SweepResult> {
   let calls = 0;
-  let first = await fetchPage(SWEEP_PAGE, 0);
+  let first = await fetchPage(pageSize, 0);
   calls += 1;
   for (let round = 1; ; round++) {
     const startTotal = first.pagination?.total_count ?? null;
@@ -69,14 +69,14 @@ export async function sweepDirectory(fetchPage: FetchRobotsPage, maxRounds = MAX
     };
     add(first.data);
     let batch = first.data ?? [];
-    for (let offset = SWEEP_PAGE; startTotal !== null ? offset < startTotal : batch.length === SWEEP_PAGE; offset += SWEEP_PAGE) {
-      const page = await fetchPage(SWEEP_PAGE, offset);
+    for (let offset = pageSize; startTotal !== null ? offset < startTotal : batch.length === pageSize; offset += pageSize) {
+      const page = await fetchPage(pageSize, offset);
       calls += 1;
       batch = page.data ?? [];
       add(batch);
       if (batch.length === 0) break;
     }
-    const end = await fetchPage(SWEEP_PAGE, 0);
+    const end = await fetchPage(pageSize, 0);
     calls += 1;
     const endTotal = end.pagination?.total_count ?? null;
     const exact = endTotal === startTotal && sameIds(idsOf(end.data), startHead) && (startTotal === null || seen.size === startTotal);

@@ -4,9 +4,11 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { keyFingerprint } from '@/lib/connection/api-key';
 import { getPartnerConnection } from '@/lib/connection/connection';
+import { CallBudgetPanel } from './call-budget-panel';
 import { ApiKeyForm, ConnectionCheck } from './settings-forms';
 
 export const metadata: Metadata = { title: 'Settings' };
+export const dynamic = 'force-dynamic';
 
 const SOURCE_LABEL = {
   saved: 'saved on this page (encrypted)',
@@ -48,6 +50,7 @@ export default async function SettingsPage() {
         </p>
         <ConnectionCheck />
       </section>
+      <CallBudgetPanel />
       <section aria-labelledby="key-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
         <h2 id="key-heading" className="text-lg font-semibold">
           Replace the API key

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPartnerClient } from '@/lib/partner/client';
+import type { RobotList } from '@/lib/partner/schemas';
+import { directorySize, directoryStatus, upsertRobots } from '@/lib/robots/directory';
+import { searchDirectory } from '@/lib/robots/directory-query';
+import { sweepDirectory, type FetchRobotsPage } from '@/lib/robots/directory-sync';
+import { setUpSandbox, type AccountCreated } from './support';
+
+// The dashboard's own store, in a folder of this test file's own (read once, on first use).
+vi.hoisted(() => {
+  process.env.DATA_DIR = `/tmp/directory-test-${process.pid}-${Date.now()}`;
+  process.env.AUTH_SECRET = 'directory-test-secret-0123456789abcdefghijkl';
+});
+
+const sandbox = setUpSandbox();
+const PAGE = 10;
+let account: AccountCreated;
+
+beforeAll(async () => {
+  account = await sandbox.createAccount({ name: 'Directory partner', rate_limit_per_minute: 100_000 });
+  for (let i = 0; i < 45; i++) await sandbox.createRobot(account.account_id, { name: `Seed robot ${i}`, external_id: `cust-${i}` });
+});
+
+async function apiRobotIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await sandbox.api<RobotList>(account.api_key, `/v1/robots?limit=100&offset=${offset}`);
+    const batch = page.body.data ?? [];
+    ids.push(...batch.flatMap((r) => (r.id ? [r.id] : [])));
+    if (batch.length < 100) return ids;
+  }
+}
+
+function directoryIds(): string[] {
+  return searchDirectory({ q: '', sort: 'newest' }, 1, 100_000).robots.map((r) => r.id);
+}
+
+type Change = { atFetch: number; kind: 'add' | 'delete'; pick: number };
+
+describe('robot directory sweep', () => {
+  it('ends with exactly the account’s robots while robots are added and deleted under it', async () => {
+    const client = createPartnerClient({ baseUrl: sandbox.url, apiKey: account.api_key, retryBaseDelayMs: 1 });
+    let added = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            atFetch: fc.integer({ min: 0, max: 12 }),
+            kind: fc.constantFrom<'add' | 'delete'>('add', 'delete'),
+            pick: fc.nat(1000),
+          }),
+          { maxLength: 6 },
+        ),
+        async (changes: Change[]) => {
+          let fetches = 0;
+          // Changes land between page reads, as another tab or the partner's integration would make them.
+          const fetchPage: FetchRobotsPage = async (limit, offset) => {
+            for (const change of changes.filter((c) => c.atFetch === fetches)) {
+              if (change.kind === 'add') {
+                added += 1;
+                await sandbox.createRobot(account.account_id, { name: `Added robot ${added}`, external_id: `added-${added}` });
+              } else {
+                const ids = await apiRobotIds();
+                const victim = ids[change.pick % ids.length];
+                if (victim && ids.length > 20) await sandbox.api(account.api_key, `/v1/robots/${victim}`, { method: 'DELETE' });
+              }
+            }
+            fetches += 1;
+            return (await client.listRobots({ limit, offset })).data;
+          };
+          const result = await sweepDirectory(fetchPage, 50, PAGE);
+          expect(result.exact).toBe(true);
+          const expected = await apiRobotIds();
+          expect(directoryIds().sort()).toEqual([...expected].sort());
+          expect(directorySize()).toBe(expected.length);
+          expect(directoryStatus().totalCount).toBe(expected.length);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('finds a robot by name, customer id or id, newest first or by name', async () => {
+    for (const [name, external] of [
+      ['Zeta Bravo', 'zeta-b'],
+      ['Zeta Alpha', 'zeta-a'],
+      ['Zeta Charlie', 'findme-1042'],
+    ]) {
+      await sandbox.createRobot(account.account_id, { name, external_id: external });
+    }
+    const client = createPartnerClient({ baseUrl: sandbox.url, apiKey: account.api_key });
+    await sweepDirectory(async (limit, offset) => (await client.listRobots({ limit, offset })).data, 5, 100);
+    const byCustomer = searchDirectory({ q: 'FINDME-1042', sort: 'newest' }, 1, 10);
+    expect(byCustomer.robots.map((r) => r.name)).toEqual(['Zeta Charlie']);
+    expect(searchDirectory({ q: 'zeta', sort: 'name' }, 1, 10).robots.map((r) => r.name)).toEqual([
+      'Zeta Alpha',
+      'Zeta Bravo',
+      'Zeta Charlie',
+    ]);
+    expect(searchDirectory({ q: 'zeta', sort: 'newest' }, 1, 10).robots.map((r) => r.name)).toEqual([
+      'Zeta Charlie',
+      'Zeta Alpha',
+      'Zeta Bravo',
+    ]);
+    const one = byCustomer.robots[0];
+    expect(searchDirectory({ q: one?.id ?? '', sort: 'newest' }, 1, 10).robots).toHaveLength(1);
+    expect(searchDirectory({ q: '%', sort: 'newest' }, 1, 10).total).toBe(0);
+    expect(searchDirectory({ q: '', sort: 'newest', state: 'none' }, 1, 5).total).toBe(directorySize());
+  });
+
+  it('keeps what a page of the list says about a robot it already knows', () => {
+    upsertRobots([{ id: 'rb_local', name: 'Local', channels: [{ id: 'ch_1', type: 'widget', is_active: true }] }], 0);
+    expect(searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'active' }, 1, 5).robots.map((r) => r.id)).toEqual([
+      'rb_local',
+    ]);
+    expect(searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'inactive' }, 1, 5).total).toBe(0);
+  });
+});
