@@ -45,6 +45,8 @@ export default defineConfig({
       AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmnopqrstuvwxyz',
       // Tests compare figures with the API, so no background traffic moves them.
       SANDBOX_SIMULATOR: 'off',
+      // The tests are the account's only traffic: the dashboard may use all of its call budget.
+      DASHBOARD_CALL_SHARE_PERCENT: '100',
       PARTNER_API_URL: '',
       PARTNER_API_KEY: '',
     },

@@ -6,7 +6,11 @@ const HEAD_EVERY_MS = 60_000;
 const SWEEP_EVERY_MS = 30 * 60_000;
 
 // One loop and at most one refresh per server process, surviving Next's module reloads in development.
-const state = globalThis as unknown as { directoryTimer?: ReturnType<typeof setInterval>; directoryRun?: Promise<SweepResult | null> };
+const state = globalThis as unknown as {
+  directoryTimer?: ReturnType<typeof setInterval>;
+  directoryRun?: Promise<SweepResult | null>;
+  directoryRunSweeps?: boolean;
+};
 
 function sweepIsDue(): boolean {
   const sweptAt = directoryStatus().sweptAt;
@@ -18,19 +22,28 @@ function sweepIsDue(): boolean {
  * Concurrent callers share the run in progress.
  */
 export function refreshDirectory(options: { forceSweep?: boolean } = {}): Promise<SweepResult | null> {
-  state.directoryRun ??= (async () => {
+  const current = state.directoryRun;
+  // A run already under way that will not sweep does not answer "refresh now": run again after it.
+  if (current && options.forceSweep && !state.directoryRunSweeps) return current.then(() => refreshDirectory(options));
+  if (current) return current;
+  state.directoryRunSweeps = Boolean(options.forceSweep);
+  const run = (async () => {
     try {
       const fetchPage = syncFetcher();
       const { needsSweep } = await checkHead(fetchPage);
-      return needsSweep || options.forceSweep || sweepIsDue() ? await sweepDirectory(fetchPage) : null;
+      if (!(needsSweep || options.forceSweep || sweepIsDue())) return null;
+      state.directoryRunSweeps = true;
+      return await sweepDirectory(fetchPage);
     } catch (err) {
       console.warn(`[robot-directory] refresh failed: ${err instanceof Error ? err.message : String(err)}`);
       return null;
     } finally {
       state.directoryRun = undefined;
+      state.directoryRunSweeps = false;
     }
   })();
-  return state.directoryRun;
+  state.directoryRun = run;
+  return run;
 }
 
 /** Starts the unhurried background loop once per process (from instrumentation.ts). */

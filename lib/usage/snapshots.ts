@@ -68,11 +68,14 @@ export function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurp
     const id = created.id;
     try {
       const seen = new Set<string>();
+      let pagesTotal: number | null = null;
       for (let page = 0; ; page++) {
-        const report = await getUsagePage(window, page * SNAPSHOT_PAGE, purpose);
+        // Past the first page(s) a large report is background work, whoever asked for it.
+        const report = await getUsagePage(window, page * SNAPSHOT_PAGE, page === 0 || (pagesTotal ?? 0) <= SMALL_PAGES ? purpose : 'sync');
         const entries = (report.data ?? []).filter((e) => !e.robot_id || !seen.has(e.robot_id));
         entries.forEach((e) => e.robot_id && seen.add(e.robot_id));
         const total = report.pagination?.total_count ?? null;
+        pagesTotal = total === null ? null : Math.max(1, Math.ceil(total / SNAPSHOT_PAGE));
         db.transaction((tx) => {
           entries.forEach((entry, i) =>
             tx
@@ -84,7 +87,7 @@ export function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurp
           tx.update(schema.usageSnapshots)
             .set({
               pagesDone: page + 1,
-              pagesTotal: total === null ? null : Math.max(1, Math.ceil(total / SNAPSHOT_PAGE)),
+              pagesTotal,
               ...(page === 0 && { processedAt: report.metadata?.processed_at ?? null, cacheHit: report.metadata?.cache_hit ?? null }),
             })
             .where(eq(schema.usageSnapshots.id, id))

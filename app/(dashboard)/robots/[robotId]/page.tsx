@@ -42,6 +42,20 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
     );
   }
   const robot = loaded.robot;
+  if (!robot && loaded.budgetSpent) {
+    // Not in the directory yet, and no call may be made to look: say so rather than claim it does not exist.
+    return (
+      <>
+        <PageHeader title="Robot" />
+        <ApiErrorNotice
+          error={{
+            ...toDisplayError(loaded.budgetSpent),
+            message: `This robot is not in the dashboard's robot directory yet, and the dashboard's share of the API budget is spent, so it cannot look now. Try again in ${loaded.budgetSpent.retryInSeconds} s.`,
+          }}
+        />
+      </>
+    );
+  }
   if (!robot) notFound();
   const mayChange = canPerform(user.role, 'change');
   const snapshots = channelSnapshots(robotId);

@@ -1,0 +1,190 @@
+/**
+ * The scale scenario: a sandbox account with 10,000 robots and some traffic, the built dashboard in
+ * front of it, and for each view the dashboard's own API calls (cold, then warm) and its server
+ * render time. Budgets come from bench/budgets.json; the run exits non-zero when one is missed.
+ *
+ * Calls are counted in the dashboard's own call log (its budget's table), by purpose: a view's calls
+ * are those made for pages, changes and exports while it rendered; background sync is counted apart.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { chromium } from '@playwright/test';
+import { createControlClient, unwrap } from '../sandbox/control-client/client';
+import { startSandbox } from '../sandbox/server';
+import budgets from './budgets.json' with { type: 'json' };
+
+const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
+const WARM_RUNS = 20;
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrs';
+const PORT = 3300;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'));
+const sandbox = await startSandbox({ port: 0, dataDir: path.join(dir, 'sandbox'), adminToken: ADMIN_TOKEN, log: () => {} });
+const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
+// A high per-account limit so the run measures calls and time, not the budget's pacing (tests cover that).
+const account = unwrap(await control.createAccount({ name: 'Scale partner', capacity: 100_000, rate_limit_per_minute: 20_000 }), 'account');
+console.log(`seeding ${ROBOTS} robots…`);
+const seeded: string[] = [];
+for (let start = 0; start < ROBOTS; start += 100) {
+  const batch = await Promise.all(
+    Array.from({ length: Math.min(100, ROBOTS - start) }, (_, i) => {
+      const n = start + i;
+      const channels =
+        n % 10 === 0 ? [{ type: 'social_dm', is_active: true }] : n % 3 === 0 ? [{ type: 'widget', is_active: n % 2 === 0 }] : [];
+      return control.createRobot(account.account_id, { name: `Customer ${n}`, external_id: `cust-${n}`, channels });
+    }),
+  );
+  seeded.push(...batch.map((r) => unwrap(r, 'robot').id));
+}
+for (const robotId of seeded.slice(0, 300)) {
+  await control.createConversation(robotId, {
+    messages: [
+      { role: 'client', text: 'Hello' },
+      { role: 'ai', text: 'Hi, how can I help?' },
+    ],
+  });
+}
+
+if (!fs.existsSync('.next/BUILD_ID')) spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
+const dataDir = path.join(dir, 'dashboard');
+const dashboard = spawn('node_modules/.bin/next', ['start', '-p', String(PORT)], {
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    AUTH_SECRET,
+    PARTNER_API_URL: sandbox.url,
+    PARTNER_API_KEY: account.api_key,
+    PARTNER_API_MODE: 'real',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${PORT}`;
+const started = Date.now();
+for (;;) {
+  if ((await fetch(`${base}/login`).catch(() => undefined))?.ok) break;
+  if (Date.now() - started > 60_000) throw new Error('the dashboard did not start');
+  await sleep(250);
+}
+
+const db = () => new Database(path.join(dataDir, 'dashboard.sqlite'), { readonly: true, fileMustExist: true });
+const callCount = (purposes: string[]) => {
+  const handle = db();
+  try {
+    return (
+      handle.prepare(`SELECT count(*) AS n FROM api_calls WHERE purpose IN (${purposes.map(() => '?').join(',')})`).get(...purposes) as {
+        n: number;
+      }
+    ).n;
+  } finally {
+    handle.close();
+  }
+};
+const sweptAt = () => {
+  const handle = db();
+  try {
+    const row = handle.prepare(`SELECT value FROM settings WHERE key = 'robot_directory_status'`).get() as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as { sweptAt: string | null }).sweptAt : null;
+  } finally {
+    handle.close();
+  }
+};
+
+// The cold sync: started by the server itself at boot.
+for (;;) {
+  if (fs.existsSync(path.join(dataDir, 'dashboard.sqlite')) && sweptAt()) break;
+  if (Date.now() - started > 300_000) throw new Error('the directory sync did not finish');
+  await sleep(200);
+}
+const coldSync = { calls: callCount(['sync']), seconds: (Date.now() - started) / 1000 };
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const page = await browser.newPage();
+await page.goto(`${base}/login`);
+await page.getByLabel('Email').fill('admin@example.com');
+await page.getByLabel('Password').fill('demo-admin-pass');
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.waitForURL(/robots/);
+const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+await browser.close();
+
+const today = new Date().toISOString().slice(0, 10);
+const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+const robotId = seeded[4_321] ?? '';
+const views: [string, string][] = [
+  ['robots list', '/robots'],
+  ['search', '/robots?q=cust-5000'],
+  ['robot page', `/robots/${robotId}`],
+  ['rules', '/rules'],
+  ['usage 30 days', '/usage?range=30d'],
+  ['usage 365 days', `/usage?range=custom&from=${yearAgo}&to=${today}`],
+  ['return page (unknown channel)', `/channels/return?robot_id=${robotId}&channel_id=ch_unknown&status=connected`],
+  ['CSV (30 days)', '/usage/export?range=30d'],
+];
+
+async function view(url: string): Promise<{ calls: number; ms: number; status: number; body: string }> {
+  const before = callCount(['page', 'change', 'export']);
+  const t0 = performance.now();
+  const res = await fetch(`${base}${url}`, { headers: { cookie } });
+  const body = await res.text();
+  const ms = performance.now() - t0;
+  return { calls: callCount(['page', 'change', 'export']) - before, ms, status: res.status, body };
+}
+
+type Row = { view: string; cold: number; warm: number; p50: number; p95: number };
+const rows: Row[] = [];
+for (const [name, url] of views) {
+  const cold = await view(url);
+  // A large usage report is read in the background after the first view; the warm view reads it.
+  for (let i = 0; i < 600 && /data-testid="usage-progress"|still being read/.test((await view(url)).body); i++) await sleep(500);
+  const warm: { calls: number; ms: number }[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await view(url));
+  rows.push({
+    view: name,
+    cold: cold.calls,
+    warm: Math.max(...warm.map((w) => w.calls)),
+    p50: percentile(
+      warm.map((w) => w.ms),
+      50,
+    ),
+    p95: percentile(
+      warm.map((w) => w.ms),
+      95,
+    ),
+  });
+}
+dashboard.kill();
+await sandbox.close();
+fs.rmSync(dir, { recursive: true, force: true });
+
+const misses: string[] = [];
+console.log(`\nScale scenario: ${ROBOTS} robots, ${WARM_RUNS} warm views each\n`);
+console.log('| view | calls cold | calls warm (budget) | render p50 | render p95 (budget) |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) {
+  const callBudget = row.view.startsWith('return page') ? budgets.scale.returnPageCalls : budgets.scale.warmViewCalls;
+  if (row.warm > callBudget) misses.push(`${row.view}: ${row.warm} warm calls > ${callBudget}`);
+  if (row.p95 > budgets.scale.renderP95Ms) misses.push(`${row.view}: p95 ${row.p95.toFixed(0)} ms > ${budgets.scale.renderP95Ms}`);
+  console.log(
+    `| ${row.view} | ${row.cold} | ${row.warm} (≤ ${callBudget}) | ${row.p50.toFixed(0)} ms | ${row.p95.toFixed(0)} ms (< ${budgets.scale.renderP95Ms}) |`,
+  );
+}
+console.log(
+  `| cold sync of the directory | ${coldSync.calls} calls (≤ ${budgets.scale.coldSyncCalls}) | | ${coldSync.seconds.toFixed(1)} s | |`,
+);
+if (coldSync.calls > budgets.scale.coldSyncCalls) misses.push(`cold sync: ${coldSync.calls} calls > ${budgets.scale.coldSyncCalls}`);
+if (misses.length > 0) {
+  console.error(`\nbudgets missed:\n- ${misses.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nevery scale budget holds');
+process.exit(0);
