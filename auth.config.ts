@@ -7,6 +7,9 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
+/** A session ends this long after sign-in however busy it is; idle sessions end sooner (`maxAge`). */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
 /** Edge-safe part of the auth setup (no database), shared by proxy.ts and auth.ts. */
 export const authConfig = {
   pages: { signIn: '/login' },
@@ -28,6 +31,8 @@ export const authConfig = {
         // `iat` is renewed whenever the cookie is refreshed; this marks when the sign-in happened.
         token.loginAt = Date.now();
       }
+      // Refreshing the cookie on use would otherwise keep a session alive for ever.
+      if (typeof token.loginAt !== 'number' || Date.now() - token.loginAt > SESSION_ABSOLUTE_MS) return null;
       return token;
     },
     session({ session, token }) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { authConfig } from './auth.config';
 import { getDb, schema } from '@/lib/db';
-import { verifyPassword } from '@/lib/auth/password';
+import { verifyPasswordOf } from '@/lib/auth/password';
 import type { UserRole } from '@/lib/db/schema';
 
 declare module 'next-auth' {
@@ -35,7 +35,7 @@ export const { auth, signIn, signOut, handlers } = NextAuth({
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
         const user = getDb().select().from(schema.users).where(eq(schema.users.email, parsed.data.email)).get();
-        if (!user || !(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
+        if (!(await verifyPasswordOf(user, parsed.data.password)) || !user) return null;
         return { id: String(user.id), email: user.email, name: user.name, role: user.role };
       },
     }),

@@ -1,8 +1,34 @@
 import NextAuth from 'next-auth';
+import { NextResponse } from 'next/server';
 import { authConfig } from './auth.config';
+import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from './lib/security/headers';
 
-// Redirects visitors without a session to /login; every page and action still checks for itself.
-export default NextAuth(authConfig).auth;
+const { auth } = NextAuth(authConfig);
+
+/**
+ * Redirects visitors without a session to /login (every page and action still checks for itself),
+ * and gives each answer a fresh nonce and the policy that allows only scripts carrying it.
+ */
+export default auth((request) => {
+  // With a handler of its own the proxy must send visitors without a session to sign-in itself.
+  if (!authConfig.callbacks.authorized({ auth: request.auth, request })) {
+    const signIn = new URL('/login', request.nextUrl);
+    signIn.searchParams.set('callbackUrl', `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    return NextResponse.redirect(signIn);
+  }
+  const nonce = btoa(crypto.randomUUID());
+  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
+  const requestHeaders = new Headers(request.headers);
+  // Next reads the policy from the request to put the nonce on its own scripts.
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', policy);
+  for (const { key, value } of STATIC_SECURITY_HEADERS) response.headers.set(key, value);
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  if (https) response.headers.set(HSTS.key, HSTS.value);
+  return response;
+});
 
 export const config = {
   // The upload relay checks the session itself and is left out, so large files are not buffered here.

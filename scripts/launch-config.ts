@@ -21,6 +21,17 @@ const port = (name: string, fallback: number) =>
 const launchEnvSchema = z
   .object({
     PORT: port('PORT', 3000),
+    HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\]-]{1,100}$/, 'HOST must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0')
+      .default('127.0.0.1'),
+    AUTH_URL: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v),
+        'AUTH_URL must be the public origin, e.g. https://dashboard.example.com',
+      ),
     SANDBOX_PORT: port('SANDBOX_PORT', 4010),
     DATA_DIR: z
       .string()
@@ -56,6 +67,10 @@ const launchEnvSchema = z
 
 export type LaunchConfig = {
   port: number;
+  /** The address the dashboard listens on; loopback unless the operator opens it. */
+  host: string;
+  /** The public origin, when the operator fixes it; otherwise each request's own origin (behind a proxy, its forwarded headers). */
+  publicUrl: string | null;
   sandboxPort: number;
   dataDir: string;
   sandboxAdminToken: string;
@@ -72,6 +87,8 @@ export function readLaunchConfig(
   const blankToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
   const parsed = launchEnvSchema.safeParse({
     PORT: env.PORT,
+    HOST: blankToUndefined(env.HOST),
+    AUTH_URL: blankToUndefined(env.AUTH_URL),
     SANDBOX_PORT: env.SANDBOX_PORT,
     DATA_DIR: env.DATA_DIR,
     SANDBOX_ADMIN_TOKEN: blankToUndefined(env.SANDBOX_ADMIN_TOKEN),
@@ -93,6 +110,8 @@ export function readLaunchConfig(
     ok: true,
     config: {
       port: e.PORT,
+      host: e.HOST,
+      publicUrl: e.AUTH_URL?.replace(/\/+$/, '') ?? null,
       sandboxPort: e.SANDBOX_PORT,
       dataDir: e.DATA_DIR,
       sandboxAdminToken: e.SANDBOX_ADMIN_TOKEN ?? kept.sandboxAdminToken,
@@ -110,11 +129,24 @@ const keptSecretsSchema = z.object({ authSecret: z.string().min(32), sandboxAdmi
 function keptSecrets(dataDir: string): z.infer<typeof keptSecretsSchema> {
   const file = path.join(dataDir, 'secrets.json');
   fs.mkdirSync(dataDir, { recursive: true });
-  if (fs.existsSync(file)) {
-    const parsed = keptSecretsSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    if (parsed.success) return parsed.data;
-  }
   const fresh = { authSecret: randomBytes(32).toString('base64url'), sandboxAdminToken: randomBytes(24).toString('base64url') };
-  fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
-  return fresh;
+  try {
+    // Exclusive create: of two processes starting on one data directory, one writes and both read that.
+    fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600, flag: 'wx' });
+    return fresh;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  let kept: unknown;
+  try {
+    kept = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    kept = undefined;
+  }
+  const parsed = keptSecretsSchema.safeParse(kept);
+  if (!parsed.success)
+    throw new Error(
+      `${file} is not a secrets file this dashboard wrote; move it away to generate new secrets (sessions and the saved key then end).`,
+    );
+  return parsed.data;
 }

@@ -74,20 +74,24 @@ async function main(): Promise<void> {
       SANDBOX_PANEL_URL: `${sandboxUrl}/`,
     };
   }
-  run('dashboard', bin('next'), [mode, '--port', String(config.port)], {
+  run('dashboard', bin('next'), [mode, '--port', String(config.port), '--hostname', config.host], {
     ...partnerEnv,
     DATA_DIR: config.dataDir,
     AUTH_SECRET: config.authSecret,
-    AUTH_URL: `http://localhost:${config.port}`,
+    ...(config.publicUrl && { AUTH_URL: config.publicUrl }),
   });
-  await waitFor(`http://127.0.0.1:${config.port}/login`, 180_000);
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  await waitFor(`http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}/login`, 180_000);
   const lines = [
     '',
-    `Dashboard: http://localhost:${config.port}`,
+    config.realService
+      ? 'Mode: service (a real Partner API). No demo users: create the first admin with `npm run admin -- create --email you@example.com`.'
+      : 'Mode: sandbox (demo data and demo users; never expose it on a network).',
+    `Dashboard: ${config.publicUrl ?? `http://localhost:${config.port}`} (listening on ${config.host})`,
     config.realService
       ? `Partner API: ${config.realService.url}`
       : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,
-    ...DEMO_USERS.map((u) => `Login (${u.role}): ${u.email} / ${u.password}`),
+    ...(config.realService ? [] : DEMO_USERS.map((u) => `Login (${u.role}): ${u.email} / ${u.password}`)),
     '',
   ];
   console.log(lines.join('\n'));

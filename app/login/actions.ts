@@ -2,7 +2,9 @@
 
 import { AuthError } from 'next-auth';
 import { z } from 'zod';
+import { headers } from 'next/headers';
 import { signIn } from '@/auth';
+import { clearSignInFailures, recordSignInFailure, signInWait } from '@/lib/auth/throttle';
 import { safeReturnPath } from '@/lib/auth/safe-return-path';
 
 export type LoginState = { message?: string; fieldErrors?: { email?: string[]; password?: string[] }; email?: string };
@@ -16,6 +18,9 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   const email = String(formData.get('email') ?? '');
   const parsed = loginSchema.safeParse({ email, password: formData.get('password') });
   if (!parsed.success) return { fieldErrors: z.flattenError(parsed.error).fieldErrors, email };
+  const address = clientAddress(await headers());
+  const wait = signInWait(parsed.data.email, address);
+  if (wait > 0) return { message: `Too many failed sign-ins for this account or from this address. Try again in ${wait} s.`, email };
   try {
     await signIn('credentials', {
       email: parsed.data.email,
@@ -26,6 +31,7 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   } catch (error) {
     // Only a refused sign-in is ours to report; the redirect Next throws on success must propagate.
     if (error instanceof AuthError) {
+      if (error.type === 'CredentialsSignin') recordSignInFailure(parsed.data.email, address);
       return {
         message:
           error.type === 'CredentialsSignin'
@@ -34,6 +40,13 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
         email,
       };
     }
+    // Anything else is Next's redirect after a successful sign-in.
+    clearSignInFailures(parsed.data.email);
     throw error;
   }
+}
+
+/** The visitor's address as the server (or the operator's trusted proxy) reports it; throttling keys on it. */
+function clientAddress(requestHeaders: Headers): string {
+  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || requestHeaders.get('x-real-ip') || 'unknown';
 }

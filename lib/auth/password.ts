@@ -11,6 +11,15 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+// A hash no password matches, checked for unknown emails so that they take as long as known ones.
+const NOBODY = `scrypt$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+
+/** Verifies against the user's hash, or against a stand-in when there is no such user: the same work either way. */
+export async function verifyPasswordOf(user: { passwordHash: string } | undefined, password: string): Promise<boolean> {
+  const ok = await verifyPassword(password, user?.passwordHash ?? NOBODY);
+  return Boolean(user) && ok;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, saltB64, hashB64] = stored.split('$');
   if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;

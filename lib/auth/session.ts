@@ -2,6 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
 import { auth } from '@/auth';
+import { SESSION_ABSOLUTE_MS } from '@/auth.config';
 import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
 import type { DisplayError } from '@/lib/ui/display-error';
@@ -21,6 +22,7 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   if (!row) return null;
   const loginAt = session.user.loginAt ?? 0;
   if (row.sessionsValidAfter !== null && loginAt <= row.sessionsValidAfter) return null;
+  if (Date.now() - loginAt > SESSION_ABSOLUTE_MS) return null;
   return { email: row.email, name: row.name, role: row.role };
 }
 

@@ -42,26 +42,31 @@ async function readBackChannel(robotId: string, channelId: string, isActive: boo
  */
 export async function confirmHandshakeOutcome(
   query: z.infer<typeof returnQuerySchema>,
-  options: { readBackChannel: boolean },
+  options: { readBackChannel: boolean; anonymous: boolean },
 ): Promise<HandshakeOutcome> {
   // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
   const ours = handshakeOfChannel(query.channel_id);
+  // A visitor without a session learns nothing from a link this dashboard did not start.
+  if (!ours && options.anonymous) return { kind: 'unconfirmed', robotName: null, claimed: query.status };
   let robot;
   try {
     robot = ours && ours.robotId === query.robot_id ? (await loadRobot(query.robot_id)).robot : findRobot(query.robot_id);
   } catch (err) {
     return { kind: 'error', error: toDisplayError(err) };
   }
-  if (!robot) return ours ? { kind: 'robot_missing' } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
+  // A visitor without a session learns nothing about which robots exist.
+  if (!robot)
+    return ours && !options.anonymous ? { kind: 'robot_missing' } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
   const robotName = robot.name;
   const channel = (robot.channels ?? []).find((c) => c.id === query.channel_id);
   if (channel) {
-    forgetHandshake(query.channel_id);
+    // Only a signed-in person settles our record of the handshake; a link opened by anyone does not.
+    if (!options.anonymous) forgetHandshake(query.channel_id);
     if (options.readBackChannel) await readBackChannel(query.robot_id, query.channel_id, channel.is_active === true);
     return { kind: channel.is_active === true ? 'connected' : 'inactive', robotName };
   }
   if (query.status === 'denied' || query.status === 'expired') {
-    forgetHandshake(query.channel_id);
+    if (!options.anonymous) forgetHandshake(query.channel_id);
     return { kind: query.status, robotName };
   }
   return { kind: 'unconfirmed', robotName, claimed: query.status };

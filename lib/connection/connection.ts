@@ -5,7 +5,7 @@ import { decryptSecret, encryptSecret } from '@/lib/connection/secret-box';
 
 const SAVED_KEY_SETTING = 'partner_api_key';
 
-export type KeySource = 'saved' | 'environment' | 'none';
+export type KeySource = 'saved' | 'environment' | 'none' | 'unreadable';
 
 export type PartnerConnection = {
   mode: 'sandbox' | 'real';
@@ -19,11 +19,14 @@ export function getPartnerConnection(): PartnerConnection {
   const env = getEnv();
   const saved = readSetting(SAVED_KEY_SETTING);
   const savedKey = saved ? decryptSecret(saved) : null;
-  const apiKey = savedKey ?? env.PARTNER_API_KEY ?? null;
+  // A saved key that cannot be read (AUTH_SECRET changed, or the row was altered) must not quietly
+  // hand the dashboard back to another key: nothing is called until someone saves or removes it.
+  if (saved && !savedKey)
+    return { mode: env.PARTNER_API_MODE, baseUrl: env.PARTNER_API_URL ?? null, apiKey: null, keySource: 'unreadable' };
   return {
     mode: env.PARTNER_API_MODE,
     baseUrl: env.PARTNER_API_URL ?? null,
-    apiKey,
+    apiKey: savedKey ?? env.PARTNER_API_KEY ?? null,
     keySource: savedKey ? 'saved' : env.PARTNER_API_KEY ? 'environment' : 'none',
   };
 }

@@ -13,14 +13,24 @@ export type DashboardDb = BetterSQLite3Database<typeof schema>;
 // Survives Next's module reloads in development, so one connection serves the process.
 const globalForDb = globalThis as unknown as { dashboardDb?: DashboardDb };
 
+/**
+ * Each migration runs in a write-locked transaction that reads the version again inside it, so two
+ * processes starting on one data directory cannot both apply the same step.
+ */
 function migrate(sqlite: Database.Database): void {
-  const current = Number(sqlite.pragma('user_version', { simple: true }));
-  dashboardMigrations.slice(current).forEach((sql, index) => {
-    sqlite.transaction(() => {
-      sqlite.exec(sql);
-      sqlite.pragma(`user_version = ${current + index + 1}`);
-    })();
-  });
+  for (;;) {
+    const applied = sqlite
+      .transaction(() => {
+        const current = Number(sqlite.pragma('user_version', { simple: true }));
+        const next = dashboardMigrations[current];
+        if (next === undefined) return false;
+        sqlite.exec(next);
+        sqlite.pragma(`user_version = ${current + 1}`);
+        return true;
+      })
+      .immediate();
+    if (!applied) return;
+  }
 }
 
 export function getDb(): DashboardDb {
@@ -32,7 +42,8 @@ export function getDb(): DashboardDb {
   sqlite.pragma('busy_timeout = 5000');
   migrate(sqlite);
   const db = drizzle(sqlite, { schema });
-  seedDemoUsers(db);
+  // Published demo logins exist only beside the sandbox; against a real service the first admin is created with `npm run admin`.
+  if (getEnv().PARTNER_API_MODE === 'sandbox') seedDemoUsers(db);
   globalForDb.dashboardDb = db;
   return db;
 }

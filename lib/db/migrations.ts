@@ -108,4 +108,11 @@ export const dashboardMigrations: readonly string[] = [
      PRIMARY KEY (snapshot_id, robot_id)
    );
    CREATE INDEX usage_snapshot_rows_position ON usage_snapshot_rows (snapshot_id, position);`,
+  // Failed sign-ins, per account and per address, for throttling.
+  `CREATE TABLE sign_in_failures (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     key TEXT NOT NULL,
+     at INTEGER NOT NULL
+   );
+   CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at);`,
 ];

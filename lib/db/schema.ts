@@ -115,3 +115,10 @@ export const usageSnapshotRows = sqliteTable('usage_snapshot_rows', {
 });
 
 export type UsageSnapshotRow = typeof usageSnapshots.$inferSelect;
+
+/** One failed sign-in, keyed `email:<address>` or `ip:<address>`. */
+export const signInFailures = sqliteTable('sign_in_failures', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  key: text('key').notNull(),
+  at: integer('at').notNull(),
+});

@@ -15,6 +15,21 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(undefined)).toBe('/robots');
     expect(safeReturnPath('/login?x=1')).toBe('/robots');
   });
+  it.each([
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/ /evil.example',
+    '/\u0000/x',
+    '\t//evil.example',
+    'http://evil.example//x',
+    '/robots\\..\\//evil.example',
+  ])('refuses %j, which a browser could turn into another site', (value) => {
+    expect(safeReturnPath(value)).toBe('/robots');
+  });
+  it('keeps a normal path with an encoded query', () => {
+    expect(safeReturnPath('/webhooks?status=succeeded&event_type=chat.started')).toBe('/webhooks?status=succeeded&event_type=chat.started');
+    expect(safeReturnPath('/conversations?conversation=conv_1%2F2')).toBe('/conversations?conversation=conv_1%2F2');
+  });
 });
 
 describe('readPageParam', () => {

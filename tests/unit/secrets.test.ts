@@ -19,6 +19,15 @@ describe('secret box', () => {
     body[0] = (body[0] ?? 0) ^ 1;
     expect(decryptSecret([parts[0], parts[1], parts[2], body.toString('base64')].join('.'))).toBeNull();
   });
+  it('refuses a shortened authentication tag', async () => {
+    const { decryptSecret, encryptSecret } = await import('@/lib/connection/secret-box');
+    const [version, iv, tag, body] = encryptSecret('secret').split('.');
+    // GCM would accept a truncated tag unless its length is pinned, making forgeries far easier.
+    const short = Buffer.from(tag ?? '', 'base64')
+      .subarray(0, 4)
+      .toString('base64');
+    expect(decryptSecret([version, iv, short, body].join('.'))).toBeNull();
+  });
 });
 
 describe('key fingerprint', () => {

@@ -14,6 +14,7 @@ const SOURCE_LABEL = {
   saved: 'saved on this page (encrypted)',
   environment: 'from the environment (PARTNER_API_KEY)',
   none: 'none configured',
+  unreadable: 'saved on this page, but it cannot be read: save it again or remove it',
 } as const;
 
 export default async function SettingsPage() {

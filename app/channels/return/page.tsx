@@ -69,7 +69,7 @@ export default async function ChannelReturnPage({ searchParams }: { searchParams
       </div>
     );
   } else {
-    const outcome = await confirmHandshakeOutcome(query.data, { readBackChannel: user?.role === 'admin' });
+    const outcome = await confirmHandshakeOutcome(query.data, { readBackChannel: user?.role === 'admin', anonymous: !user });
     if (outcome.kind === 'error') {
       content = (
         <>

@@ -1,0 +1,13 @@
+import type { NextConfig } from 'next';
+import { STATIC_SECURITY_HEADERS } from './lib/security/headers';
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  serverExternalPackages: ['better-sqlite3'],
+  // The proxy sets these with the policy; this covers what it does not see (static files, the upload relay).
+  async headers() {
+    return [{ source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Every page, route handler and server action, found on disk, so that a new one cannot forget its check.
+const root = path.resolve(__dirname, '../..');
+const appDir = path.join(root, 'app');
+const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).map((f) => path.join('app', f));
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+/** Open without a session by design: sign-in, the webhook receiver (signature-checked), the social-DM return page, Auth.js itself. */
+const PUBLIC = ['app/login/', 'app/channels/return/', 'app/api/webhooks/partner/', 'app/api/auth/', 'app/page.tsx', 'app/not-found.tsx'];
+const isPublic = (file: string) => PUBLIC.some((p) => file === p || file.startsWith(p));
+
+/** Server actions that change nothing at the service: a viewer may run them. */
+const READ_ONLY_ACTIONS = ['checkConnectionAction', 'refreshDirectoryAction', 'signOutAction'];
+
+describe('session and role checks', () => {
+  const pages = files.filter((f) => f.endsWith('page.tsx') && !isPublic(f));
+  const routes = files.filter((f) => f.endsWith('route.ts') && !isPublic(f));
+  const actionFiles = files.filter((f) => /\.tsx?$/.test(f) && /^['"]use server['"]/m.test(read(f)) && !isPublic(f));
+
+  it('finds the pages, route handlers and actions', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(9);
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    expect(actionFiles.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(pages)('%s checks the session itself', (file) => {
+    expect(read(file)).toMatch(/await requireSessionUser\(\)/);
+  });
+
+  it.each(routes)('%s checks the session itself before anything else', (file) => {
+    const source = read(file);
+    for (const handler of source.matchAll(/export async function (GET|POST|PUT|PATCH|DELETE)\([^)]*\)[^{]*\{([\s\S]*?)\n\}/g)) {
+      const firstStatement = (handler[2] ?? '').trim().split('\n')[0] ?? '';
+      expect(firstStatement, `${handler[1]} in ${file}`).toMatch(/await authorise\('(view|change)'\)/);
+    }
+  });
+
+  it.each(actionFiles)('every action in %s checks the session, and a change refuses viewers', (file) => {
+    const source = read(file);
+    const actions = [...source.matchAll(/export async function (\w+)\([^)]*\)[^{]*\{([\s\S]*?)\n\}/g)];
+    expect(actions.length).toBeGreaterThan(0);
+    for (const [, name, body] of actions) {
+      const check = /await (authorise\('(view|change)'\)|getSessionUser\(\))/.exec(body ?? '');
+      expect(check, `${name} in ${file} checks the session`).not.toBeNull();
+      if (!READ_ONLY_ACTIONS.includes(name ?? '')) expect(check?.[2], `${name} in ${file} refuses viewers`).toBe('change');
+    }
+  });
+});
