@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Webhook } from 'standardwebhooks';
+import { expect, logIn, test } from './fixtures';
+import { E2E } from './e2e-env';
+import { everySignedInPage } from './helpers';
+
+type DemoAccount = { webhook_secret: string; webhook_auth_token: string };
+const demo = (): DemoAccount => JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as DemoAccount;
+
+test('no page and no built script, as admin or as viewer, carries a key or a secret', async ({ browser, control, apiKey }) => {
+  const { webhook_secret, webhook_auth_token } = demo();
+  const secrets = [
+    apiKey,
+    apiKey.slice(8, 24),
+    webhook_secret,
+    webhook_secret.slice(6, 30),
+    webhook_auth_token,
+    E2E.adminToken,
+    'e2e-auth-secret-0123456789',
+  ];
+  const setup = await browser.newPage();
+  const { paths } = await everySignedInPage(setup, control);
+  await setup.close();
+  for (const role of ['admin', 'viewer'] as const) {
+    // A context of its own per role: no session carries over.
+    const page = await (await browser.newContext()).newPage();
+    await logIn(page, role);
+    const scripts = new Set<string>();
+    for (const url of paths) {
+      const res = await page.goto(url);
+      const html = (await res?.text()) ?? '';
+      for (const secret of secrets) expect(html.includes(secret), `${url} as ${role} shows a secret`).toBe(false);
+      for (const src of await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? '')))
+        scripts.add(src);
+    }
+    expect(scripts.size).toBeGreaterThan(3);
+    for (const src of scripts) {
+      const body = await (await page.request.get(src)).text();
+      for (const secret of secrets) expect(body.includes(secret), `${src} carries a secret`).toBe(false);
+    }
+    await page.close();
+  }
+});
+
+test('the receiver stores each of 1,000 concurrent genuine events once, duplicates included, and refuses every forged one', async ({
+  request,
+}) => {
+  const { webhook_secret, webhook_auth_token } = demo();
+  const signer = new Webhook(webhook_secret);
+  const forger = new Webhook(`whsec_${Buffer.from('not the partner secret, 32 bytes!').toString('base64')}`);
+  const tag = Date.now().toString(36);
+  const post = (id: string, body: string, sign: Webhook, token = webhook_auth_token) => {
+    const at = new Date();
+    return request.post('/api/webhooks/partner', {
+      data: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': sign.sign(id, at, body),
+        'x-webhook-token': token,
+      },
+    });
+  };
+  const genuine = Array.from({ length: 1000 }, (_, i) => ({
+    id: `msg_burst_${tag}_${i}`,
+    body: JSON.stringify({ id: `evt_${tag}_${i}`, type: 'test', data: { test: true } }),
+  }));
+  const sends = [...genuine, ...genuine.filter((_, i) => i % 5 === 0)];
+  const forged = Array.from({ length: 100 }, (_, i) => ({
+    id: `msg_forged_${tag}_${i}`,
+    body: JSON.stringify({ id: `evt_forged_${tag}_${i}`, type: 'test', data: { test: true } }),
+  }));
+  const answers: number[] = [];
+  const forgedAnswers: number[] = [];
+  // 50 in flight at a time, genuine, duplicated and forged deliveries mixed.
+  const queue = [
+    ...sends.map((e) => ({ forged: false, run: () => post(e.id, e.body, signer) })),
+    ...forged.map((e, i) => ({
+      forged: true,
+      run: () => (i % 2 ? post(e.id, e.body, forger) : post(e.id, e.body, signer, 'wrong-token')),
+    })),
+  ].sort(() => Math.random() - 0.5);
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      for (let job = queue.pop(); job; job = queue.pop()) (job.forged ? forgedAnswers : answers).push((await job.run()).status());
+    }),
+  );
+  expect(answers.every((status) => status === 200)).toBe(true);
+  expect(answers).toHaveLength(sends.length);
+  expect(forgedAnswers.every((status) => status === 401)).toBe(true);
+  expect(forgedAnswers).toHaveLength(forged.length);
+  const db = new Database(path.join(E2E.dataDir, 'dashboard.sqlite'), { readonly: true });
+  try {
+    const stored = db
+      .prepare(`SELECT count(*) AS n, count(DISTINCT webhook_id) AS d FROM webhook_events WHERE webhook_id LIKE ?`)
+      .get(`msg_burst_${tag}_%`) as { n: number; d: number };
+    expect(stored).toEqual({ n: 1000, d: 1000 });
+    const forgedStored = db.prepare(`SELECT count(*) AS n FROM webhook_events WHERE webhook_id LIKE ?`).get(`msg_forged_${tag}_%`) as {
+      n: number;
+    };
+    expect(forgedStored.n).toBe(0);
+  } finally {
+    db.close();
+  }
+});
