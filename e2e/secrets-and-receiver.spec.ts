@@ -6,7 +6,7 @@ import { expect, logIn, test } from './fixtures';
 import { E2E } from './e2e-env';
 import { everySignedInPage } from './helpers';
 
-type DemoAccount = { webhook_secret: string; webhook_auth_token: string };
+type DemoAccount = { webhook_secret: string; webhook_auth_token: string; api_key?: string };
 const demo = (): DemoAccount => JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as DemoAccount;
 
 test('no page and no built script, as admin or as viewer, carries a key or a secret', async ({ browser, control, apiKey }) => {

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { controlFailure, unwrap, type ControlClient } from '../sandbox/control-client/client';
 import type { NewRobot } from '../sandbox/control-client/types';
 
-const demoFileSchema = z.object({ account_id: z.string(), webhook_secret: z.string(), webhook_auth_token: z.string() });
+const demoFileSchema = z.object({
+  account_id: z.string(),
+  webhook_secret: z.string(),
+  webhook_auth_token: z.string(),
+  api_key: z.string().optional(),
+});
 export type DemoAccount = z.infer<typeof demoFileSchema> & { api_key: string };
 
 const DEMO_ROBOTS: NewRobot[] = [
@@ -77,17 +82,33 @@ const DEMO_ROBOTS: NewRobot[] = [
   },
 ];
 
+async function keyWorks(sandboxUrl: string, apiKey: string): Promise<boolean> {
+  const res = await fetch(`${sandboxUrl}/v1/robots?limit=1`, { headers: { authorization: `Bearer ${apiKey}` } });
+  await res.body?.cancel();
+  return res.ok;
+}
+
 /**
- * The demo partner lives in the sandbox. Its key is shown once, so on every later start we rotate
- * it and hand the fresh key to the dashboard's process: no key is written to disk by the launcher.
+ * The demo partner lives in the sandbox. Its key is shown once, so it is kept beside the demo
+ * account's webhook secret (in the data directory, mode 600) and used again while it works: a demo
+ * key saved on the Settings page stays valid across restarts. Rotated only when it stopped working.
  */
-export async function ensureDemoAccount(control: ControlClient, dataDir: string, dashboardPort: number): Promise<DemoAccount> {
+export async function ensureDemoAccount(
+  control: ControlClient,
+  sandboxUrl: string,
+  dataDir: string,
+  dashboardPort: number,
+): Promise<DemoAccount> {
   const file = path.join(dataDir, 'demo-account.json');
   if (fs.existsSync(file)) {
     const known = demoFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     if (known.success) {
+      if (known.data.api_key && (await keyWorks(sandboxUrl, known.data.api_key))) return { ...known.data, api_key: known.data.api_key };
       const rotated = await control.rotateKey(known.data.account_id);
-      if (rotated.ok) return { ...known.data, api_key: rotated.body.api_key };
+      if (rotated.ok) {
+        fs.writeFileSync(file, JSON.stringify({ ...known.data, api_key: rotated.body.api_key }, null, 2), { mode: 0o600 });
+        return { ...known.data, api_key: rotated.body.api_key };
+      }
       // 404: the sandbox's data was reset while this file was kept, so the account is made again.
       if (rotated.status !== 404) throw controlFailure('Could not rotate the demo key', rotated.error);
     }
@@ -106,9 +127,14 @@ export async function ensureDemoAccount(control: ControlClient, dataDir: string,
     unwrap(await control.createRobot(account.account_id, robot), `Could not create demo robot ${robot.name}`);
   // A deterministic 90-day history, so usage charts have something to show on first start.
   unwrap(await control.simulateHistory(account.account_id, { days: 90, seed: 20260914 }), 'Could not seed the demo history');
-  const kept = { account_id: account.account_id, webhook_secret: account.webhook_secret, webhook_auth_token: webhookAuthToken };
+  const kept = {
+    account_id: account.account_id,
+    webhook_secret: account.webhook_secret,
+    webhook_auth_token: webhookAuthToken,
+    api_key: account.api_key,
+  };
   fs.writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
-  return { ...kept, api_key: account.api_key };
+  return kept;
 }
 
 /** Keeps demo conversations going while the dashboard runs (events, usage), unless switched off. */

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     });
     await waitFor(`${sandboxUrl}/sandbox/health`, 60_000);
     const control = createControlClient(fetch, sandboxUrl, config.sandboxAdminToken);
-    const demo = await ensureDemoAccount(control, config.dataDir, config.port);
+    const demo = await ensureDemoAccount(control, sandboxUrl, config.dataDir, config.port);
     await setDemoSimulator(control, demo.account_id, config.simulator);
     partnerEnv = {
       PARTNER_API_MODE: 'sandbox',
