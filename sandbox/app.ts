@@ -3,11 +3,15 @@ import type { SandboxContext } from './context';
 import { adminAuth, apiKeyAuth, faultInjection } from './http/auth';
 import type { AppEnv } from './http/env';
 import { ApiError, notFound } from './http/api-error';
+import { BODY_LIMITS, surfaceBodyLimit } from './http/body-limit';
 import { deferredBodyGuard, errorResponse, toApiError } from './http/errors';
 import { requestId } from './http/request-id';
+import { securityHeaders, styleNonce } from './http/security-headers';
+import { CONSENT_PATH } from './domain/handshakes';
 import { createControlApp } from './routes/control';
 import { createConsentApp } from './routes/consent';
-import { createFilesApp } from './routes/files';
+import { createFilesApp, FILES_PATH } from './routes/files';
+import { UPLOAD_ROUTE } from './routes/v1/attachments';
 import { createV1App, PUBLIC_V1_PATHS } from './routes/v1';
 import { homePage } from './openapi/home-page';
 import { createPanelApp } from './panel';
@@ -49,15 +53,23 @@ function unmatched(routes: readonly RouteEntry[]) {
 export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   const app = new Hono<AppEnv>();
   app.use('*', requestId);
+  app.use('*', securityHeaders({ consent: `${CONSENT_PATH}/`, files: `${FILES_PATH}/` }));
   app.use('*', deferredBodyGuard(ctx.log));
   app.onError((error, c) => errorResponse(c, toApiError(error, ctx.log)));
 
-  app.get('/', (c) => c.html(homePage()));
+  app.get('/', (c) => c.html(homePage(styleNonce(c))));
   app.get('/sandbox/health', (c) => c.json({ ok: true }));
 
   // D25: the key (401) and the rate limit (429) come before any parameter or body check, so they
-  // run as middleware ahead of the routes' validators.
-  app.use('/v1/*', apiKeyAuth(ctx, PUBLIC_V1_PATHS), ctx.rateLimiter.middleware, faultInjection(ctx));
+  // run as middleware ahead of the routes' validators; so does the body cap (413), which must refuse
+  // a body before anything reads it. The upload route has its own, larger cap.
+  app.use(
+    '/v1/*',
+    apiKeyAuth(ctx, PUBLIC_V1_PATHS),
+    ctx.rateLimiter.middleware,
+    faultInjection(ctx),
+    surfaceBodyLimit(BODY_LIMITS.v1, new Set([UPLOAD_ROUTE])),
+  );
   const v1 = createV1App(ctx);
   app.route('/', v1);
 
@@ -66,7 +78,7 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   // Attachment URLs (D14) are fetched by whoever holds one: the signature is the credential.
   app.route('/', createFilesApp(ctx));
 
-  app.use('/sandbox/api/*', adminAuth(adminToken));
+  app.use('/sandbox/api/*', adminAuth(adminToken), surfaceBodyLimit(BODY_LIMITS.control));
   app.route('/', createControlApp(ctx));
 
   // D23/D24: the panel's pages call the control API above in process, with the admin token.

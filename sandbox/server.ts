@@ -1,11 +1,13 @@
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { createClock } from './clock';
 import { discardUnsentAttachments } from './domain/attachments';
 import type { SandboxContext } from './context';
 import { createFaults } from './domain/faults';
 import { loadKeySecret } from './domain/keys';
+import { adapterErrorResponse, answerClientError } from './http/outside-app';
 import { createRateLimiter } from './http/rate-limit';
 import { createScheduler } from './scheduler';
 import { openStore } from './store/db';
@@ -61,11 +63,14 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
   const { app } = createApp(ctx, options.adminToken);
   const host = options.host ?? '127.0.0.1';
 
-  let server: ServerType | undefined;
+  // As @hono/node-server's `serve`, plus envelopes for requests refused before they reach the app.
+  const created = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: adapterErrorResponse(log) }));
+  created.on('clientError', answerClientError);
+  let server: Server | undefined;
   try {
-    server = await new Promise<ServerType>((resolve, reject) => {
-      const created = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(created));
+    server = await new Promise<Server>((resolve, reject) => {
       created.once('error', reject);
+      created.listen(options.port, host, () => resolve(created));
     });
   } catch (error) {
     store.close();
@@ -85,7 +90,7 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
       await new Promise<void>((resolve, reject) => {
         running.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets would otherwise hold close() open until they time out.
-        if ('closeAllConnections' in running) running.closeAllConnections();
+        running.closeAllConnections();
       });
       store.close();
     },

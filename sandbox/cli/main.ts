@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createControlClient, issuesOf, type ControlError, type FetchLike } from '../control-client/client';
 import { UsageError, type Command, type OptionSpec } from './command';
+import { ownEntry } from '../own-entry';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
 import { channelCommands, robotCommands, webhookCommands } from './commands/robots';
 import { clockCommands, historyCommands, simulatorCommands } from './commands/system';
@@ -93,10 +94,11 @@ function errorText(error: ControlError): string {
 /** Finds the command named by the leading words of argv; the rest are its arguments and options. */
 function resolve(argv: string[]): { name: string; command: Command; rest: string[] } | { help: string } {
   const [group = '', sub, ...after] = argv;
-  const entry = GROUPS[group];
+  // Typed words pick a command: `constructor` or `toString` is an unknown command, not Object's.
+  const entry = ownEntry(GROUPS, group);
   if (entry === undefined) throw new UsageError(group === '' ? 'no command given' : `unknown command "${group}"`);
   if (isCommand(entry)) return { name: group, command: entry, rest: argv.slice(1) };
-  const command = sub === undefined ? undefined : entry[sub];
+  const command = sub === undefined ? undefined : ownEntry(entry, sub);
   if (command === undefined) {
     if (sub === undefined || sub === '--help' || sub === '-h') {
       return {

@@ -1,5 +1,6 @@
 import { ACCEPTED_MEDIA_TYPES, ALTERNATIVE_MEDIA_SPELLINGS } from '../../contract/vocabulary';
 import type { AttachmentKind, Tier } from './vocabulary';
+import { ownEntry } from '../own-entry';
 
 export { ACCEPTED_MEDIA_TYPES };
 
@@ -26,7 +27,8 @@ export const LARGEST_CAP_BYTES = Math.max(...Object.values(CAPS_MB).flatMap((cap
 /** "image/JPG; name=x" → "image/jpeg": the essence, lower-cased, alternative spellings resolved. */
 export function normaliseMediaType(declared: string): string {
   const essence = (declared.split(';')[0] ?? '').trim().toLowerCase();
-  return ALTERNATIVE_MEDIA_SPELLINGS[essence] ?? essence;
+  // The essence is the uploader's declared part type: `constructor` must stay `constructor`.
+  return ownEntry(ALTERNATIVE_MEDIA_SPELLINGS, essence) ?? essence;
 }
 
 export function kindOf(mediaType: string): AttachmentKind | undefined {
@@ -68,5 +70,5 @@ const SNIFFED_AS: Readonly<Record<string, readonly string[]>> = {
 /** Whether bytes that file-type names `sniffed` (or could not name: undefined) fit the declared type. */
 export function bytesMatch(mediaType: string, sniffed: string | undefined): boolean {
   if (sniffed === undefined) return false;
-  return (SNIFFED_AS[mediaType] ?? []).includes(normaliseMediaType(sniffed));
+  return (ownEntry(SNIFFED_AS, mediaType) ?? []).includes(normaliseMediaType(sniffed));
 }

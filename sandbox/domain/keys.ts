@@ -6,13 +6,16 @@ import { randomBase62 } from './ids';
 const SECRET_KEY = 'key_hmac_secret';
 export const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{32}$`);
 
-/** Server secret for key HMACs (D5): made on first start, kept in the database. */
+/**
+ * Server secret for key HMACs (D5): made on first start, kept in the database. Two sandboxes
+ * starting on one data directory at once both end up with the secret that was stored first, so a
+ * key created through either authenticates on both.
+ */
 export function loadKeySecret(store: Store): Buffer {
-  const existing = store.getSetting(SECRET_KEY);
-  if (existing) return Buffer.from(existing, 'hex');
-  const secret = randomBytes(32);
-  store.setSetting(SECRET_KEY, secret.toString('hex'));
-  return secret;
+  return Buffer.from(
+    store.settingOnce(SECRET_KEY, () => randomBytes(32).toString('hex')),
+    'hex',
+  );
 }
 
 export function newApiKey(): string {

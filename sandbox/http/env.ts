@@ -7,5 +7,7 @@ export type AppEnv = {
     /** Set by the /v1 auth middleware; read through `currentAccount`. */
     account: AccountRow | undefined;
     deferredBodyError: ApiError | undefined;
+    /** Set by hono/secure-headers (http/security-headers.ts): the nonce of the page's inline stylesheet. */
+    secureHeadersNonce?: string;
   };
 };

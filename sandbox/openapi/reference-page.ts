@@ -114,7 +114,8 @@ ${body ? `<h4>Request body</h4>${renderContent(body.content)}` : ''}
 </section>`;
 }
 
-export function renderReferencePage(document: object): string {
+/** `nonce`: the response's CSP nonce, which allows the page's one inline stylesheet. */
+export function renderReferencePage(document: object, nonce: string): string {
   const doc = asObj(document) ?? {};
   const info = asObj(doc.info) ?? {};
   const title = asStr(info.title) ?? 'API reference';
@@ -142,7 +143,7 @@ export function renderReferencePage(document: object): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} — reference</title>
-<style>
+<style nonce="${escapeHtml(nonce)}">
 body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem 1.5rem;color:#1a1a1a}
 code{font:13px ui-monospace,monospace;background:#f2f2f2;padding:0 .25em;border-radius:3px}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}

@@ -3,6 +3,7 @@ import { PANEL, csrfOf, pageStatus, render, type PanelContext, type PanelDeps } 
 import type { ControlError } from '../control-client/client';
 import type { FormState } from './forms';
 import { html } from './html';
+import { ownEntry } from '../own-entry';
 import { robotsSection } from './robot-sections';
 import { clockSection, trafficSection } from './traffic-sections';
 
@@ -32,7 +33,7 @@ function doneMessage(query: (name: string) => string | undefined): string | unde
     const count = (name: string) => (/^\d{1,9}$/.test(query(name) ?? '') ? query(name) : '?');
     return `History simulated: ${count('conversations')} conversations, ${count('messages')} messages.`;
   }
-  return done === undefined ? undefined : DONE[done];
+  return done === undefined ? undefined : ownEntry(DONE, done);
 }
 
 function failurePage(c: PanelContext, error: ControlError) {

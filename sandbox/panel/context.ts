@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env';
 import type { ControlClient, FetchLike } from '../control-client/client';
+import { styleNonce } from '../http/security-headers';
 import { layout, type Layout } from './layout';
 import type { Session, Sessions } from './session';
 
@@ -23,10 +24,10 @@ export const PANEL = '/sandbox/panel';
 /** A full panel page; signed-in pages get the navigation and sign-out form (which need the CSRF token). */
 export function render(
   c: PanelContext,
-  page: Omit<Layout, 'csrf'>,
-  status: 200 | 400 | 401 | 403 | 404 | 409 | 410 | 422 | 500 | 503 = 200,
+  page: Omit<Layout, 'csrf' | 'nonce'>,
+  status: 200 | 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 503 = 200,
 ) {
-  return c.html(layout({ ...page, csrf: c.get('csrf') }), status);
+  return c.html(layout({ ...page, csrf: c.get('csrf'), nonce: styleNonce(c) }), status);
 }
 
 /** Status of a page that shows a failed control call: the control API's own, for tests and tools. */

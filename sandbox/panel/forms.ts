@@ -17,7 +17,8 @@ export const all = (values: FormValues, name: string): string[] => values[name] 
 
 export async function readForm(request: { parseBody(options: { all: true }): Promise<Record<string, unknown>> }): Promise<FormValues> {
   const body = await request.parseBody({ all: true });
-  const values: FormValues = {};
+  // Field names are the sender's: a field called `__proto__` must stay a field.
+  const values: FormValues = Object.create(null) as FormValues;
   for (const [name, value] of Object.entries(body)) {
     const list = Array.isArray(value) ? value : [value];
     values[name] = list.filter((item): item is string => typeof item === 'string');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { registerAccountActions } from './account-actions';
 import { registerAccountList } from './accounts-list';
-import { panelHeaders, requireSession } from './auth';
+import { panelForms, panelHeaders, requireSession } from './auth';
 import { registerClock } from './clock-page';
 import type { PanelDeps, PanelEnv } from './context';
 import { PANEL } from './context';
@@ -21,7 +21,7 @@ export function createPanelApp(fetchLike: FetchLike, adminToken: string): Hono<P
     sessions: createSessions(),
   };
   const app = new Hono<PanelEnv>();
-  app.use(`${PANEL}/*`, panelHeaders, requireSession(deps));
+  app.use(`${PANEL}/*`, panelHeaders, ...panelForms, requireSession(deps));
   registerLogin(app, deps);
   registerAccountList(app, deps);
   registerAccountActions(app, deps);

@@ -33,9 +33,11 @@ export interface Layout {
   /** The signed-in chrome (navigation, sign-out form) needs the CSRF token of the session. */
   csrf?: string | undefined;
   flash?: string | undefined;
+  /** The response's CSP nonce: the inline stylesheet below is allowed by it, nothing else inline is. */
+  nonce: string;
 }
 
-export function layout({ title, body, csrf, flash }: Layout): string {
+export function layout({ title, body, csrf, flash, nonce }: Layout): string {
   const chrome =
     csrf === undefined
       ? html`<header><strong>Sandbox panel</strong></header>`
@@ -46,7 +48,7 @@ export function layout({ title, body, csrf, flash }: Layout): string {
 </header>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Sandbox panel</title><style>${STYLE}</style></head>
+<title>${title} · Sandbox panel</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><a class="visually-hidden" href="#main">Skip to content</a>${chrome}
 <main id="main"><h1>${title}</h1>
 ${flash === undefined ? '' : html`<p class="ok" role="status">${flash}</p>`}

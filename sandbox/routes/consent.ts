@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { badDecisionPage, consentPage, donePage, expiredPage, unknownPage, usedPage } from '../consent/pages';
+import { badDecisionPage, consentPage, donePage, expiredPage, tooLargePage, unknownPage, usedPage } from '../consent/pages';
 import type { SandboxContext } from '../context';
 import {
   CONSENT_PATH,
@@ -11,21 +11,26 @@ import {
   registerHandshakeExpiry,
   type Decision,
 } from '../domain/handshakes';
+import { BODY_LIMITS, pageBodyLimit } from '../http/body-limit';
 import type { AppEnv } from '../http/env';
+import { styleNonce } from '../http/security-headers';
 import type { HandshakeRow } from '../store/schema';
 import { iso } from '../domain/vocabulary';
 
-/** The token is a capability: keep it out of caches and of Referer headers sent onwards. */
-function html(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 | 410) {
+/**
+ * A page built with the response's CSP nonce. The token is a capability: keep it out of caches
+ * (Referer headers sent onwards are ruled out by `http/security-headers.ts`).
+ */
+function html(c: Context<AppEnv>, page: (nonce: string) => string, status: 200 | 400 | 404 | 410 | 413) {
   c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
-  return c.html(body, status);
+  return c.html(page(styleNonce(c)), status);
 }
 
 /** The 410 page of a handshake that has ended, or undefined while it is open. */
 function endedPage(ctx: SandboxContext, c: Context<AppEnv>, row: HandshakeRow) {
-  if (row.outcome === 'expired') return html(c, expiredPage(redirectUrlFor(ctx, row, 'expired')), 410);
-  if (row.outcome !== null) return html(c, usedPage(row.outcome, redirectUrlFor(ctx, row, row.outcome)), 410);
+  if (row.outcome === 'expired') return html(c, (nonce) => expiredPage(redirectUrlFor(ctx, row, 'expired'), nonce), 410);
+  const { outcome } = row;
+  if (outcome !== null) return html(c, (nonce) => usedPage(outcome, redirectUrlFor(ctx, row, outcome), nonce), 410);
   return undefined;
 }
 
@@ -40,17 +45,19 @@ export function createConsentApp(ctx: SandboxContext): Hono<AppEnv> {
   app.get(`${CONSENT_PATH}/:token`, (c) => {
     const row = findHandshakeByToken(ctx, c.req.param('token'));
     const parties = row && handshakeParties(ctx, row);
-    if (!row || !parties) return html(c, unknownPage(), 404);
+    if (!row || !parties) return html(c, unknownPage, 404);
     return (
       endedPage(ctx, c, row) ??
       html(
         c,
-        consentPage({
-          robotName: parties.robotName,
-          accountName: parties.accountName,
-          expiresAt: iso(row.expiresAt),
-          action: `${CONSENT_PATH}/${row.token}`,
-        }),
+        (nonce) =>
+          consentPage({
+            robotName: parties.robotName,
+            accountName: parties.accountName,
+            expiresAt: iso(row.expiresAt),
+            action: `${CONSENT_PATH}/${row.token}`,
+            nonce,
+          }),
         200,
       )
     );
@@ -58,18 +65,24 @@ export function createConsentApp(ctx: SandboxContext): Hono<AppEnv> {
 
   const answer = (c: Context<AppEnv>, token: string, choice: unknown) => {
     const row = findHandshakeByToken(ctx, token);
-    if (!row) return html(c, unknownPage(), 404);
+    if (!row) return html(c, unknownPage, 404);
     const decision: Decision | undefined = choice === 'approve' || choice === 'deny' ? choice : undefined;
     // An expired or answered request says so whatever was sent; only an open one needs a choice.
-    if (decision === undefined) return endedPage(ctx, c, row) ?? html(c, badDecisionPage(), 400);
+    if (decision === undefined) return endedPage(ctx, c, row) ?? html(c, badDecisionPage, 400);
     const result = decideHandshake(ctx, token, decision);
-    if (!result) return html(c, unknownPage(), 404);
-    if (result.kind === 'expired') return html(c, expiredPage(result.redirectUrl), 410);
-    if (result.kind === 'finished') return html(c, usedPage(result.status, result.redirectUrl), 410);
+    if (!result) return html(c, unknownPage, 404);
+    if (result.kind === 'expired') return html(c, (nonce) => expiredPage(result.redirectUrl, nonce), 410);
+    if (result.kind === 'finished') return html(c, (nonce) => usedPage(result.status, result.redirectUrl, nonce), 410);
     // 303: the browser follows with a GET, whatever the form's method was.
     c.header('Cache-Control', 'no-store');
     return c.redirect(result.redirectUrl, 303);
   };
+
+  // A form body no consent form could send is refused before it is read.
+  app.use(
+    `${CONSENT_PATH}/*`,
+    pageBodyLimit(BODY_LIMITS.consentForm, (c) => html(c, (nonce) => tooLargePage(BODY_LIMITS.consentForm, nonce), 413)),
+  );
 
   // Each button's form posts to `<consent URL>/approve` or `/deny`; the consent URL itself also
   // takes a `decision` field, so a POST to it after expiry is a 410 like a GET.
@@ -79,6 +92,6 @@ export function createConsentApp(ctx: SandboxContext): Hono<AppEnv> {
     return answer(c, c.req.param('token'), form.decision ?? c.req.query('decision'));
   });
 
-  app.get(DONE_PATH, (c) => html(c, donePage(c.req.query('status')), 200));
+  app.get(DONE_PATH, (c) => html(c, (nonce) => donePage(c.req.query('status'), nonce), 200));
   return app;
 }

@@ -11,6 +11,8 @@ function contentDisposition(name: string): string {
   return `inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+export const FILES_PATH = '/sandbox/files';
+
 /**
  * The storage behind an attachment's signed `url` (D14). No key: the signature is the credential,
  * as with a storage provider's presigned URL. Checks in order: signature (403
@@ -18,7 +20,7 @@ function contentDisposition(name: string): string {
  */
 export function createFilesApp(ctx: SandboxContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/sandbox/files/:attachment_id', (c) => {
+  app.get(`${FILES_PATH}/:attachment_id`, (c) => {
     const id = c.req.param('attachment_id');
     const expiresAt = verifiedExpiry(ctx, id, c.req.query('expires'), c.req.query('signature'));
     const file = attachmentFile(ctx, id);

@@ -275,17 +275,24 @@ export const migrations: readonly string[] = [
   `,
 ];
 
-export function migrate(sqlite: Database.Database): void {
+/** The applied version, refusing a directory a newer sandbox has migrated further. */
+function schemaVersion(sqlite: Database.Database): number {
   const applied = Number(sqlite.pragma('user_version', { simple: true }));
-  if (applied > migrations.length) {
-    throw new Error(`sandbox database is at schema version ${applied}, newer than this code knows (${migrations.length})`);
-  }
-  for (let version = applied; version < migrations.length; version += 1) {
-    const sql = migrations[version];
-    if (sql === undefined) break;
-    sqlite.transaction(() => {
-      sqlite.exec(sql);
-      sqlite.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  if (applied <= migrations.length) return applied;
+  throw new Error(`sandbox database is at schema version ${applied}, newer than this code knows (${migrations.length})`);
+}
+
+/**
+ * Brings the schema up to date, all pending migrations in one transaction. Two sandboxes may start
+ * on one data directory at once, so the version is read again once the write lock is held
+ * (immediate transaction): the second finds the work done instead of re-running it.
+ */
+export function migrate(sqlite: Database.Database): void {
+  // Nothing pending: no lock is taken, so a start on an up-to-date directory never waits.
+  if (schemaVersion(sqlite) === migrations.length) return;
+  const pending = sqlite.transaction(() => {
+    for (const sql of migrations.slice(schemaVersion(sqlite))) sqlite.exec(sql);
+    sqlite.pragma(`user_version = ${migrations.length}`);
+  });
+  pending.immediate();
 }

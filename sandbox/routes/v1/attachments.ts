@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { SandboxContext } from '../../context';
 import { LARGEST_CAP_BYTES, MB } from '../../domain/attachment-media';
 import { attachmentView, uploadAttachment } from '../../domain/attachments';
@@ -8,7 +7,7 @@ import { findLiveConversationOfAccount } from '../../domain/partner-conversation
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
 import { ApiError, notFound } from '../../http/api-error';
-import { errorResponse } from '../../http/errors';
+import { envelopeBodyLimit } from '../../http/body-limit';
 import { AttachmentSchema, UploadForm } from './attachment-schemas';
 import { errorResponses, keyedHeaders } from './schemas';
 
@@ -19,6 +18,9 @@ import { errorResponses, keyedHeaders } from './schemas';
  * 422 with `kind`, `cap_mb` and `size_bytes`.
  */
 const UPLOAD_BODY_LIMIT = LARGEST_CAP_BYTES + MB;
+
+/** This route's cap replaces the 1 MiB one of the other /v1 routes (`http/body-limit.ts`). */
+export const UPLOAD_ROUTE = 'POST /v1/attachments';
 
 const uploadRoute = createRoute({
   method: 'post',
@@ -69,30 +71,17 @@ export function registerAttachmentRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxC
   // Registered by hand: the zod-openapi form validator would answer a missing field 422, where
   // D14 wants 400 `invalid_parameter`, so the handler reads the form itself.
   app.openAPIRegistry.registerPath(uploadRoute);
-  app.post(
-    uploadRoute.path,
-    bodyLimit({
-      maxSize: UPLOAD_BODY_LIMIT,
-      onError: (c) =>
-        errorResponse(
-          c,
-          new ApiError('payload_too_large', `The request body is over ${UPLOAD_BODY_LIMIT} bytes; no plan accepts a file that large.`, {
-            limit_bytes: UPLOAD_BODY_LIMIT,
-          }),
-        ),
-    }),
-    async (c) => {
-      const account = currentAccount(c);
-      const form = await readForm(c);
-      const conversationId = field(form, 'conversation_id');
-      if (typeof conversationId !== 'string' || conversationId === '') throw missing('conversation_id', 'must be a non-empty text field');
-      const file = field(form, 'file');
-      if (typeof file === 'string') throw missing('file', 'must be a file part (with a filename)');
-      const conversation = findLiveConversationOfAccount(ctx, account.id, conversationId);
-      if (!conversation) throw notFound('conversation');
-      const upload = { name: file.name, declaredType: file.type, bytes: Buffer.from(await file.arrayBuffer()) };
-      const row = await uploadAttachment(ctx, account, conversation, upload);
-      return c.json(attachmentView(ctx, new URL(c.req.url).origin, row), 201);
-    },
-  );
+  app.post(uploadRoute.path, envelopeBodyLimit(UPLOAD_BODY_LIMIT), async (c) => {
+    const account = currentAccount(c);
+    const form = await readForm(c);
+    const conversationId = field(form, 'conversation_id');
+    if (typeof conversationId !== 'string' || conversationId === '') throw missing('conversation_id', 'must be a non-empty text field');
+    const file = field(form, 'file');
+    if (typeof file === 'string') throw missing('file', 'must be a file part (with a filename)');
+    const conversation = findLiveConversationOfAccount(ctx, account.id, conversationId);
+    if (!conversation) throw notFound('conversation');
+    const upload = { name: file.name, declaredType: file.type, bytes: Buffer.from(await file.arrayBuffer()) };
+    const row = await uploadAttachment(ctx, account, conversation, upload);
+    return c.json(attachmentView(ctx, new URL(c.req.url).origin, row), 201);
+  });
 }

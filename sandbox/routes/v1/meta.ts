@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env';
 import { renderReferencePage } from '../../openapi/reference-page';
+import { styleNonce } from '../../http/security-headers';
 import { errorResponses, requestIdHeader } from './schemas';
 
 type OpenApiDocument = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
@@ -55,11 +56,11 @@ function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
 }
 
 export function registerMetaRoutes(app: OpenAPIHono<AppEnv>): void {
-  // Built on first request, after every route module has registered, then reused.
+  // Built on first request, after every route module has registered, then reused. The page is
+  // rendered per request: it carries that response's CSP nonce.
   let document: OpenApiDocument | undefined;
-  let page: string | undefined;
   const doc = () => (document ??= openApiDocument(app));
 
   app.openapi(openapiRoute, (c) => c.json(doc(), 200));
-  app.openapi(referenceRoute, (c) => c.html((page ??= renderReferencePage(doc())), 200));
+  app.openapi(referenceRoute, (c) => c.html(renderReferencePage(doc(), styleNonce(c)), 200));
 }

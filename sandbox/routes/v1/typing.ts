@@ -1,13 +1,13 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { SandboxContext } from '../../context';
 import { findLiveConversationOfAccount } from '../../domain/partner-conversations';
 import { setTyping } from '../../domain/typing';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
 import { ApiError, notFound } from '../../http/api-error';
-import { errorResponse, parameterError, validationError } from '../../http/errors';
+import { envelopeBodyLimit } from '../../http/body-limit';
+import { parameterError, validationError } from '../../http/errors';
 import { TypingBody } from './attachment-schemas';
 import { errorResponses, keyedHeaders, pathId } from './schemas';
 
@@ -54,27 +54,16 @@ export function registerTypingRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxConte
   // Registered by hand: zod-openapi's JSON validator answers an empty body with a JSON Content-Type
   // as unparseable, where an empty body here means "the defaults".
   app.openAPIRegistry.registerPath(typingRoute);
-  app.post(
-    '/v1/conversations/:conversation_id/typing',
-    bodyLimit({
-      maxSize: TYPING_BODY_LIMIT,
-      onError: (c) =>
-        errorResponse(
-          c,
-          new ApiError('payload_too_large', `The request body is over ${TYPING_BODY_LIMIT} bytes.`, { limit_bytes: TYPING_BODY_LIMIT }),
-        ),
-    }),
-    async (c) => {
-      const account = currentAccount(c);
-      // D25: path parameters (400), body parse (400), existence (404), body schema (422).
-      const param = params.safeParse({ conversation_id: c.req.param('conversation_id') });
-      if (!param.success) throw parameterError(param.error);
-      const raw = await readJsonOrEmpty(c);
-      if (!findLiveConversationOfAccount(ctx, account.id, param.data.conversation_id)) throw notFound('conversation');
-      const body = TypingBody.safeParse(raw);
-      if (!body.success) throw validationError(body.error);
-      setTyping(ctx, param.data.conversation_id, body.data.is_typing ?? true);
-      return c.body(null, 204);
-    },
-  );
+  app.post('/v1/conversations/:conversation_id/typing', envelopeBodyLimit(TYPING_BODY_LIMIT), async (c) => {
+    const account = currentAccount(c);
+    // D25: path parameters (400), body parse (400), existence (404), body schema (422).
+    const param = params.safeParse({ conversation_id: c.req.param('conversation_id') });
+    if (!param.success) throw parameterError(param.error);
+    const raw = await readJsonOrEmpty(c);
+    if (!findLiveConversationOfAccount(ctx, account.id, param.data.conversation_id)) throw notFound('conversation');
+    const body = TypingBody.safeParse(raw);
+    if (!body.success) throw validationError(body.error);
+    setTyping(ctx, param.data.conversation_id, body.data.is_typing ?? true);
+    return c.body(null, 204);
+  });
 }

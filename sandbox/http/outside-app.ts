@@ -1,0 +1,58 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { RequestError } from '@hono/node-server';
+import { newId } from '../domain/ids';
+import { ApiError } from './api-error';
+import { STATIC_SECURITY_HEADERS } from './security-headers';
+
+// Requests refused before they reach the Hono app, by Node's HTTP parser (`clientError`) or by
+// @hono/node-server (a backslash in the path, a bad Host): they still get the error envelope, a
+// request id and the security headers instead of a bare "400 Bad Request".
+
+function unparseable(part: 'path' | 'request', reason: string): ApiError {
+  return new ApiError('invalid_parameter', `The request's ${part} cannot be parsed.`, { parameter: part, reason });
+}
+
+function envelope(error: ApiError): { status: number; headers: Record<string, string>; body: string } {
+  const requestId = newId.request();
+  const body = JSON.stringify({ error: { code: error.code, message: error.message, request_id: requestId, details: error.details } });
+  return {
+    status: error.status,
+    headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+    body,
+  };
+}
+
+/** `errorHandler` of @hono/node-server's listener. */
+export function adapterErrorResponse(log: (message: string) => void) {
+  return (error: unknown): Response => {
+    const known = error instanceof RequestError;
+    if (!known) log(`sandbox adapter error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const answer = envelope(
+      known
+        ? unparseable('path', error.message)
+        : new ApiError('internal_error', 'Something went wrong on our side; retry with backoff and quote request_id.'),
+    );
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+}
+
+/**
+ * Node's `clientError`: bytes that are not a valid HTTP request (a raw non-ASCII byte in the request
+ * line, a broken chunk). Node's own answers for oversized headers (431) and a slow request (408)
+ * are kept, with the security headers.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const plain = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : undefined;
+  const answer =
+    plain === undefined
+      ? envelope(unparseable('request', error.code ?? error.message))
+      : { status: plain, headers: { ...STATIC_SECURITY_HEADERS }, body: '' };
+  const headers = { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)), Connection: 'close' };
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
+}
