@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPartnerClient } from '@/lib/partner/client';
 import type { RobotList } from '@/lib/partner/schemas';
 import { directorySize, directoryStatus, upsertRobots } from '@/lib/robots/directory';
@@ -12,6 +13,9 @@ vi.hoisted(() => {
   process.env.DATA_DIR = `/tmp/directory-test-${process.pid}-${Date.now()}`;
   process.env.AUTH_SECRET = 'directory-test-secret-0123456789abcdefghijkl';
 });
+
+// The dashboard store this file made for itself goes with it.
+afterAll(() => rmSync(process.env.DATA_DIR ?? '/nonexistent', { recursive: true, force: true }));
 
 const sandbox = setUpSandbox();
 const PAGE = 10;

@@ -1,9 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
   process.env.DATA_DIR = `/tmp/budget-test-${process.pid}-${Date.now()}`;
   process.env.AUTH_SECRET = 'budget-test-secret-0123456789abcdefghijklmn';
 });
+
+// The dashboard store this file made for itself goes with it.
+afterAll(() => rmSync(process.env.DATA_DIR ?? '/nonexistent', { recursive: true, force: true }));
 
 const { budgetState, callHistory, CallBudgetSpentError, noteRateLimit, reserveCall } = await import('@/lib/connection/budget');
 

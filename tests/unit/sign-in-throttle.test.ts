@@ -1,9 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
   process.env.DATA_DIR = `/tmp/throttle-test-${process.pid}-${Date.now()}`;
   process.env.AUTH_SECRET = 'throttle-test-secret-0123456789abcdefghijkl';
 });
+
+// The dashboard store this file made for itself goes with it.
+afterAll(() => rmSync(process.env.DATA_DIR ?? '/nonexistent', { recursive: true, force: true }));
 
 const { clearSignInFailures, recordSignInFailure, SIGN_IN_LIMITS, signInWait } = await import('@/lib/auth/throttle');
 const { verifyPasswordOf, hashPassword } = await import('@/lib/auth/password');
