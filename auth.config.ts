@@ -1,4 +1,5 @@
 import type { NextAuthConfig } from 'next-auth';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_SECONDS } from './lib/auth/session-lifetime';
 
 /** Paths a visitor may open without a session. The return page checks state through the API itself. */
 const PUBLIC_PATHS = ['/login', '/channels/return', '/api/webhooks/partner'];
@@ -7,13 +8,10 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-/** A session ends this long after sign-in however busy it is; idle sessions end sooner (`maxAge`). */
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-
 /** Edge-safe part of the auth setup (no database), shared by proxy.ts and auth.ts. */
 export const authConfig = {
   pages: { signIn: '/login' },
-  session: { strategy: 'jwt', maxAge: 8 * 60 * 60 },
+  session: { strategy: 'jwt', maxAge: SESSION_IDLE_SECONDS },
   trustHost: true,
   providers: [],
   callbacks: {

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
 import { auth } from '@/auth';
-import { SESSION_ABSOLUTE_MS } from '@/auth.config';
+import { SESSION_ABSOLUTE_MS } from './session-lifetime';
 import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
 import type { DisplayError } from '@/lib/ui/display-error';
