@@ -80,6 +80,8 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   try {
     parsedBody = new Webhook(deps.secret).verify(raw, headers);
   } catch (err) {
+    // The library parses the body only after the signature held: a signed body that is not JSON is ours to refuse as such.
+    if (err instanceof SyntaxError) return { status: 422, body: { error: 'invalid_event', message: 'Signed, but the body is not JSON.' } };
     const reason = err instanceof WebhookVerificationError ? err.message : 'Invalid signature';
     return { status: 401, body: { error: 'invalid_signature', message: reason } };
   }
