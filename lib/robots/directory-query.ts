@@ -5,8 +5,8 @@ import { CHANNEL_TYPES } from '@/contract/vocabulary';
 import { getDb, schema } from '@/lib/db';
 import { fromRow, type DirectoryRobot } from './directory';
 
-export const ROBOT_STATES = ['active', 'inactive', 'pending', 'none'] as const;
-export const ROBOT_SORTS = ['newest', 'name'] as const;
+const ROBOT_STATES = ['active', 'inactive', 'pending', 'none'] as const;
+const ROBOT_SORTS = ['newest', 'name'] as const;
 
 /** What the robots list can be narrowed by, as it stands in the URL; anything unknown is dropped. */
 export const robotQuerySchema = z.object({

@@ -1,7 +1,6 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
-import type { Robot } from '@/lib/partner/schemas';
 import {
   directoryRobot,
   directoryRobots,
@@ -109,5 +108,3 @@ export function externalIdsOf(robotIds: string[]): Map<string, string> {
     [...directoryRobots(robotIds)].flatMap(([id, robot]) => (robot.externalId ? [[id, robot.externalId] as [string, string]] : [])),
   );
 }
-
-export type { Robot };

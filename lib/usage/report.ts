@@ -10,12 +10,12 @@ import { rfc3339, type UsageWindow } from './window';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
 /** Charts show this many robots by the chosen measure, and one bar for all the others. */
-export const CHART_TOP = 20;
-export const OTHERS_ID = '__others__';
+const CHART_TOP = 20;
+const OTHERS_ID = '__others__';
 
 export type UsageTotals = { messages: number; units: number; conversations: number; client: number; ai: number; operator: number };
 
-export function sumUsage(entries: UsageEntry[]): UsageTotals {
+function sumUsage(entries: UsageEntry[]): UsageTotals {
   const totals: UsageTotals = { messages: 0, units: 0, conversations: 0, client: 0, ai: 0, operator: 0 };
   for (const e of entries) {
     totals.messages += e.messages?.total ?? 0;

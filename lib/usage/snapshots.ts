@@ -13,7 +13,7 @@ import { rfc3339, type UsageWindow } from './window';
  * A snapshot is one such full read, kept in the dashboard's database: views read it (no call), and
  * a newer one is filled page by page in the background, within the call budget, then replaces it.
  */
-export const SNAPSHOT_PAGE = 100;
+const SNAPSHOT_PAGE = 100;
 /** A report this small is read again on view when older than this; a larger one in the background. */
 const SMALL_PAGES = 2;
 const SMALL_FRESH_MS = 15_000;
@@ -55,7 +55,7 @@ function rowOf(snapshotId: number, position: number, entry: UsageEntry) {
 }
 
 /** Reads the whole report for the window into a new snapshot; the previous one serves views until this one is complete. */
-export function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurpose = 'sync'): Promise<void> {
+function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurpose = 'sync'): Promise<void> {
   const existing = running.get(key);
   if (existing) return existing;
   const run = (async () => {
@@ -121,7 +121,7 @@ export function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurp
   return run;
 }
 
-export function latestSnapshot(key: string): UsageSnapshotRow | undefined {
+function latestSnapshot(key: string): UsageSnapshotRow | undefined {
   return getDb()
     .select()
     .from(schema.usageSnapshots)
