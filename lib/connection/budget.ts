@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, gt, lt, sql } from 'drizzle-orm';
+import { asc, count, gt, lt, sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/config/env';
 import { getDb, schema } from '@/lib/db';
 import { readSetting, writeSetting } from '@/lib/db/settings';
@@ -87,6 +87,22 @@ export function reserveCall(purpose: CallPurpose, now = Date.now()): void {
       .run();
 }
 
+/**
+ * Runs background work that may wait: when the share is spent it sleeps until a slot frees and tries
+ * again, for up to `patienceMs`, instead of failing. Any other failure is thrown at once.
+ */
+export async function whenBudgetAllows<T>(call: () => Promise<T>, patienceMs = 15 * 60_000): Promise<T> {
+  const giveUpAt = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof CallBudgetSpentError) || Date.now() > giveUpAt) throw err;
+      await new Promise((resolve) => setTimeout(resolve, err.retryInSeconds * 1000));
+    }
+  }
+}
+
 /** Keeps the account's limit as the API states it (`RateLimit-Limit` on every answer, D4). */
 export function noteRateLimit(limit: number | undefined): void {
   if (!limit || getEnv().PARTNER_RATE_LIMIT_PER_MINUTE) return;
@@ -105,7 +121,7 @@ export function callHistory(now = Date.now()): {
   const rows = getDb()
     .select({ bucket: sql<number>`(${now} - ${schema.apiCalls.at}) / 60000`, purpose: schema.apiCalls.purpose, n: count() })
     .from(schema.apiCalls)
-    .where(and(gt(schema.apiCalls.at, now - HOUR_MS)))
+    .where(gt(schema.apiCalls.at, now - HOUR_MS))
     .groupBy(sql`1`, schema.apiCalls.purpose)
     .all();
   const perMinute = Array.from({ length: 60 }, (_, i) => ({ minutesAgo: 59 - i, counts: empty() }));

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
-import { CallBudgetSpentError } from '@/lib/connection/budget-error';
+import { whenBudgetAllows } from '@/lib/connection/budget';
 import type { Robot, RobotList } from '@/lib/partner/schemas';
 import { directorySize, directoryStatus, replaceDirectory, upsertRobots, writeDirectoryStatus } from './directory';
 
@@ -14,21 +14,8 @@ export type FetchRobotsPage = (limit: number, offset: number) => Promise<RobotLi
  * Background reads go out as `sync`, which stops at half the dashboard's share so people keep room;
  * when that is spent the sync waits for a slot instead of failing.
  */
-export function syncFetcher(
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-  patienceMs = 15 * 60_000,
-): FetchRobotsPage {
-  return async (limit, offset) => {
-    const giveUpAt = Date.now() + patienceMs;
-    for (;;) {
-      try {
-        return (await getPartnerClient('sync').listRobots({ limit, offset })).data;
-      } catch (err) {
-        if (!(err instanceof CallBudgetSpentError) || Date.now() > giveUpAt) throw err;
-        await wait(err.retryInSeconds * 1000);
-      }
-    }
-  };
+export function syncFetcher(): FetchRobotsPage {
+  return async (limit, offset) => whenBudgetAllows(async () => (await getPartnerClient('sync').listRobots({ limit, offset })).data);
 }
 
 const idsOf = (robots: Robot[] | undefined) => (robots ?? []).flatMap((r) => (r.id ? [r.id] : []));
@@ -36,16 +23,22 @@ const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((
 
 /**
  * The cheap look: the newest page (where additions appear, the list being newest first) and
- * `total_count` (which moves on deletions). One call. Says whether a full sweep is due.
+ * `total_count` (which moves on deletions). One call. An account of up to 100 robots is wholly in
+ * that page, so the directory becomes exact; otherwise it says whether a full sweep is due.
  */
-export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSweep: boolean; calls: number }> {
+export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSweep: boolean }> {
   const head = await fetchPage(SWEEP_PAGE, 0);
-  upsertRobots(head.data ?? [], 0);
+  const robots = head.data ?? [];
   const total = head.pagination?.total_count ?? null;
-  writeDirectoryStatus({ checkedAt: new Date().toISOString(), totalCount: total });
-  const status = directoryStatus();
-  const needsSweep = status.sweptAt === null || (total !== null && total !== directorySize());
-  return { needsSweep, calls: 1 };
+  const now = new Date().toISOString();
+  if (total !== null && total <= SWEEP_PAGE && robots.length === total) {
+    replaceDirectory(robots, now);
+    writeDirectoryStatus({ sweptAt: now, exact: true, checkedAt: now, totalCount: total });
+    return { needsSweep: false };
+  }
+  upsertRobots(robots, 0, now);
+  writeDirectoryStatus({ checkedAt: now, totalCount: total });
+  return { needsSweep: directoryStatus().sweptAt === null || (total !== null && total !== directorySize()) };
 }
 
 export type SweepResult = { calls: number; rounds: number; exact: boolean; count: number };

@@ -1,19 +1,9 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
-import {
-  directoryRobot,
-  directoryRobots,
-  directorySize,
-  directoryStatus,
-  forgetRobot,
-  replaceDirectory,
-  upsertRobots,
-  writeDirectoryStatus,
-  type DirectoryRobot,
-} from './directory';
+import { directoryRobot, directoryRobots, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
 import { refreshDirectory } from './directory-scheduler';
-import { SWEEP_PAGE } from './directory-sync';
+import { checkHead } from './directory-sync';
 
 /**
  * Robots for pages, from the directory, at a cost that does not grow with the account: a page
@@ -28,25 +18,14 @@ export type Freshness = { budgetSpent?: CallBudgetSpentError };
  * exact; a larger one whose count moved gets a background sweep.
  */
 export async function lookAtNewest(): Promise<Freshness> {
-  let head;
   try {
-    head = (await getPartnerClient('page').listRobots({ limit: SWEEP_PAGE, offset: 0 })).data;
+    const { needsSweep } = await checkHead(async (limit, offset) => (await getPartnerClient('page').listRobots({ limit, offset })).data);
+    if (needsSweep) void refreshDirectory({ forceSweep: true });
+    return {};
   } catch (err) {
     if (err instanceof CallBudgetSpentError) return { budgetSpent: err };
     throw err;
   }
-  const robots = head.data ?? [];
-  const total = head.pagination?.total_count ?? null;
-  const now = new Date().toISOString();
-  if (total !== null && total <= SWEEP_PAGE && robots.length === total) {
-    replaceDirectory(robots, now);
-    writeDirectoryStatus({ sweptAt: now, exact: true, checkedAt: now, totalCount: total });
-    return {};
-  }
-  upsertRobots(robots, 0, now);
-  writeDirectoryStatus({ checkedAt: now, totalCount: total });
-  if (total !== directorySize() || directoryStatus().sweptAt === null) void refreshDirectory({ forceSweep: true });
-  return {};
 }
 
 const AROUND = 10;

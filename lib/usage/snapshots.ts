@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 import { getPartnerClient } from '@/lib/connection/client';
-import type { CallPurpose } from '@/lib/connection/budget';
+import { whenBudgetAllows, type CallPurpose } from '@/lib/connection/budget';
 import { getDb, schema } from '@/lib/db';
 import type { UsageSnapshotRow } from '@/lib/db/schema';
 import type { UsageEntry } from '@/lib/partner/schemas';
@@ -27,19 +26,12 @@ export function snapshotKey(window: UsageWindow): string {
 const fills = globalThis as unknown as { usageFills?: Map<string, Promise<void>> };
 const running = (fills.usageFills ??= new Map());
 
+// The fill runs past the view that started it: it waits for a slot rather than fail, and the view meanwhile shows the last snapshot.
 async function getUsagePage(window: UsageWindow, offset: number, purpose: CallPurpose) {
-  const giveUpAt = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      return (
-        await getPartnerClient(purpose).getUsage({ from: rfc3339(window.from), to: rfc3339(window.to), limit: SNAPSHOT_PAGE, offset })
-      ).data;
-    } catch (err) {
-      // Background reads wait for a slot rather than fail; the view meanwhile shows the last snapshot.
-      if (!(err instanceof CallBudgetSpentError) || Date.now() > giveUpAt) throw err;
-      await new Promise((r) => setTimeout(r, err.retryInSeconds * 1000));
-    }
-  }
+  return whenBudgetAllows(
+    async () =>
+      (await getPartnerClient(purpose).getUsage({ from: rfc3339(window.from), to: rfc3339(window.to), limit: SNAPSHOT_PAGE, offset })).data,
+  );
 }
 
 function rowOf(snapshotId: number, position: number, entry: UsageEntry) {
