@@ -88,6 +88,8 @@ test.describe('social-DM handshake', () => {
     const other = await page.context().newPage();
     await other.goto('/robots');
     await other.getByRole('button', { name: 'Sign out' }).click();
+    // Closed only once the sign-out has landed, or the approval could still find a session.
+    await expect(other).toHaveURL(/\/login/);
     await other.close();
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'connected');
