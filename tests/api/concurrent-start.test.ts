@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../sandbox/control-client/client';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { migrate, migrations } from '../../sandbox/store/migrations';
+import { startSandboxChild, type SandboxChild } from './sandbox-child';
 import { ADMIN_TOKEN, expectAnswer } from './support';
 
 // Two sandboxes starting on one data directory at once (docs/sandbox/security.md): migrations run
@@ -35,42 +35,11 @@ async function expectKeysWorkAcross(one: string, other: string): Promise<void> {
   }
 }
 
-interface Child {
-  process: ChildProcess;
-  started: Promise<void>;
-  url: Promise<string>;
-}
-
-/** `tests/api/sandbox-process.ts` in a process of its own on `dir`. */
-function startChild(dir: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'sandbox-process.ts')], {
-    env: { ...process.env, DATA_DIR: dir, SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const line = (pattern: RegExp) =>
-    new Promise<string>((resolve, reject) => {
-      const check = () => {
-        const match = pattern.exec(output);
-        if (match) resolve(match[1] ?? '');
-      };
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        check();
-      });
-      child.once('exit', (code) => reject(new Error(`sandbox process exited ${code}: ${errors.slice(0, 2000)}`)));
-    });
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  );
-  return { process: child, started: line(/^(starting)$/m).then(() => undefined), url: line(/^listening (\S+)$/m) };
+/** A sandbox child process on `dir`, stopped after the test. */
+function startChild(dir: string): SandboxChild {
+  const child = startSandboxChild(dir);
+  cleanups.push(child.stop);
+  return child;
 }
 
 describe('two sandboxes starting on one data directory', () => {
