@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/api-error';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../store/conversation-schema';
@@ -232,7 +232,13 @@ export function closeConversation(ctx: SandboxContext, conversationId: string, a
 }
 
 export function messagesOf(ctx: SandboxContext, conversationId: string): MessageRow[] {
-  return ctx.store.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.at)).all();
+  // Messages posted together share `at`; the rowid keeps them in the order they were posted.
+  return ctx.store.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.at), sql`rowid`)
+    .all();
 }
 
 export function conversationView(row: ConversationRow) {
