@@ -1,10 +1,10 @@
 import 'server-only';
 import NextAuth, { type DefaultSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { authConfig } from './auth.config';
-import { getDb, schema } from '@/lib/db';
+import { importPendingAdmins } from '@/lib/auth/pending-admins';
+import { findUser } from '@/lib/auth/users';
 import { verifyPasswordOf } from '@/lib/auth/password';
 import type { UserRole } from '@/lib/db/schema';
 
@@ -34,7 +34,10 @@ export const { auth, signIn, signOut, handlers } = NextAuth({
       async authorize(raw) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
-        const user = getDb().select().from(schema.users).where(eq(schema.users.email, parsed.data.email)).get();
+        await importPendingAdmins();
+        const found = await findUser(parsed.data.email);
+        // A disabled person is checked like anyone else (same work), then refused.
+        const user = found?.disabledAt === null ? found : undefined;
         if (!(await verifyPasswordOf(user, parsed.data.password)) || !user) return null;
         return { id: String(user.id), email: user.email, name: user.name, role: user.role };
       },

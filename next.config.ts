@@ -3,7 +3,7 @@ import { STATIC_SECURITY_HEADERS } from './lib/security/headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  serverExternalPackages: ['better-sqlite3'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   // The proxy sets these with the policy; this covers what it does not see (static files, the upload relay).
   async headers() {
     return [{ source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] }];

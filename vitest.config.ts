@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'sandbox/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/store/**/*.test.ts', 'sandbox/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,

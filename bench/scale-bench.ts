@@ -3,14 +3,13 @@
  * front of it, and for each view the dashboard's own API calls (cold, then warm) and its server
  * render time. Budgets come from bench/budgets.json; the run exits non-zero when one is missed.
  *
- * Calls are counted in the dashboard's own call log (its budget's table), by purpose: a view's calls
+ * Calls are counted in the dashboard's own call log (its budget's table, read through GET /api/status), by purpose: a view's calls
  * are those made for pages, changes and exports while it rendered; background sync is counted apart.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import { createControlClient, unwrap } from '../sandbox/control-client/client';
 import { startSandbox } from '../sandbox/server';
@@ -54,6 +53,17 @@ for (const robotId of seeded.slice(0, 300)) {
 
 if (!fs.existsSync('.next/BUILD_ID')) spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
 const dataDir = path.join(dir, 'dashboard');
+// Against a real service there are no demo users: the first admin comes from the command line, as an operator makes it.
+const created = spawnSync(
+  'node_modules/.bin/tsx',
+  ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', 'bench@example.com'],
+  {
+    env: { ...process.env, DATA_DIR: dataDir, AUTH_SECRET, PARTNER_API_URL: sandbox.url, PARTNER_API_KEY: account.api_key },
+    encoding: 'utf8',
+  },
+);
+const adminPassword = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
+if (!adminPassword) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
 const dashboard = spawn('node_modules/.bin/next', ['start', '-p', String(PORT)], {
   env: {
     ...process.env,
@@ -73,49 +83,38 @@ for (;;) {
   await sleep(250);
 }
 
-const db = () => new Database(path.join(dataDir, 'dashboard.sqlite'), { readonly: true, fileMustExist: true });
-const callCount = (purposes: string[]) => {
-  const handle = db();
-  try {
-    return (
-      handle.prepare(`SELECT count(*) AS n FROM api_calls WHERE purpose IN (${purposes.map(() => '?').join(',')})`).get(...purposes) as {
-        n: number;
-      }
-    ).n;
-  } finally {
-    handle.close();
-  }
-};
-const sweptAt = () => {
-  const handle = db();
-  try {
-    const row = handle.prepare(`SELECT value FROM settings WHERE key = 'robot_directory_status'`).get() as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as { sweptAt: string | null }).sweptAt : null;
-  } finally {
-    handle.close();
-  }
-};
-
-// The cold sync: started by the server itself at boot.
-for (;;) {
-  if (fs.existsSync(path.join(dataDir, 'dashboard.sqlite')) && sweptAt()) break;
-  if (Date.now() - started > 300_000) throw new Error('the directory sync did not finish');
-  await sleep(200);
-}
-const coldSync = { calls: callCount(['sync']), seconds: (Date.now() - started) / 1000 };
-
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const page = await browser.newPage();
 await page.goto(`${base}/login`);
-await page.getByLabel('Email').fill('admin@example.com');
-await page.getByLabel('Password').fill('demo-admin-pass');
+await page.getByLabel('Email').fill('bench@example.com');
+await page.getByLabel('Password').fill(adminPassword);
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.waitForURL(/robots/);
 const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 await browser.close();
+
+type DashboardStatus = { directory: { sweptAt: string | null }; calls: { lastHour: Record<string, number> } };
+/** The dashboard's own state (GET /api/status): its call log by purpose and its directory; makes no API call. */
+async function status(): Promise<DashboardStatus> {
+  const res = await fetch(`${base}/api/status`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`/api/status answered ${res.status}`);
+  return (await res.json()) as DashboardStatus;
+}
+const callCount = async (purposes: string[]) => {
+  const { calls } = await status();
+  return purposes.reduce((n, p) => n + (calls.lastHour[p] ?? 0), 0);
+};
+
+// The cold sync: started by the server itself at boot.
+for (;;) {
+  if ((await status()).directory.sweptAt) break;
+  if (Date.now() - started > 300_000) throw new Error('the directory sync did not finish');
+  await sleep(200);
+}
+const coldSync = { calls: await callCount(['sync']), seconds: (Date.now() - started) / 1000 };
 
 const today = new Date().toISOString().slice(0, 10);
 const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
@@ -132,12 +131,12 @@ const views: [string, string][] = [
 ];
 
 async function view(url: string): Promise<{ calls: number; ms: number; status: number; body: string }> {
-  const before = callCount(['page', 'change', 'export']);
+  const before = await callCount(['page', 'change', 'export']);
   const t0 = performance.now();
   const res = await fetch(`${base}${url}`, { headers: { cookie } });
   const body = await res.text();
   const ms = performance.now() - t0;
-  return { calls: callCount(['page', 'change', 'export']) - before, ms, status: res.status, body };
+  return { calls: (await callCount(['page', 'change', 'export'])) - before, ms, status: res.status, body };
 }
 
 type Row = { view: string; cold: number; warm: number; p50: number; p95: number };

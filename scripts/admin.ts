@@ -47,11 +47,28 @@ if (password.length < 12) {
   process.exit(2);
 }
 
+const shownOnce = generated ? `\nPassword (shown once, store it now): ${password}` : '';
+const name = values.name ?? email.data;
+const { embeddedStoreHolder } = await import('../lib/db/data-dir-lock');
+const runningDashboard = process.env.DATABASE_URL ? null : embeddedStoreHolder(read.config.dataDir);
+if (runningDashboard !== null) {
+  // The running dashboard owns the embedded store: it adds the admin itself, at the next sign-in page.
+  const { queuePendingAdmin } = await import('../lib/auth/pending-admins');
+  const { hashPassword } = await import('../lib/auth/password');
+  queuePendingAdmin(read.config.dataDir, { email: email.data.toLowerCase(), name, passwordHash: await hashPassword(password) });
+  console.log(
+    `Admin ${email.data} handed to the running dashboard (pid ${runningDashboard}); it is added when the sign-in page is next opened.${shownOnce}`,
+  );
+  process.exit(0);
+}
 const { createUser } = await import('../lib/auth/users');
+const { closeDb } = await import('../lib/db');
 try {
-  await createUser({ email: email.data, name: values.name ?? email.data, role: 'admin', password });
+  await createUser({ email: email.data, name, role: 'admin', password });
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
+} finally {
+  await closeDb();
 }
-console.log(`Admin ${email.data} created.${generated ? `\nPassword (shown once, store it now): ${password}` : ''}`);
+console.log(`Admin ${email.data} created.${shownOnce}`);

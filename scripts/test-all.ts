@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ensureChromium } from './ensure-chromium';
+import { startPgCluster, type PgCluster } from './pg-cluster';
 
 const REPORTS = path.resolve('reports');
 fs.rmSync(REPORTS, { recursive: true, force: true });
@@ -77,6 +78,45 @@ if (built && chromium) {
     passed: e2e ? e2e.stats.expected + e2e.stats.flaky : 0,
     failed: e2e ? e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1) : 1,
   });
+}
+
+// The dashboard's store tests again on a real PostgreSQL server, then two built instances sharing it.
+console.log('\n=== store tests on PostgreSQL, and two instances on one database ===');
+let cluster: PgCluster | undefined;
+try {
+  cluster = await startPgCluster();
+  const pgEnv = { STORE_TEST_PG_URL: cluster.serverUrl };
+  const storeFile = path.join(REPORTS, 'vitest-postgres.json');
+  const storeOk = run(
+    bin('vitest'),
+    ['run', 'tests/store', '--reporter=default', '--reporter=json', `--outputFile.json=${storeFile}`],
+    pgEnv,
+  );
+  const store = readReport(storeFile, vitestReport);
+  tallies.push({
+    name: 'postgres',
+    passed: store?.numPassedTests ?? 0,
+    failed: store ? store.numFailedTests + (storeOk || store.numFailedTests > 0 ? 0 : 1) : 1,
+  });
+  if (built) {
+    const instancesFile = path.join(REPORTS, 'vitest-instances.json');
+    const instancesOk = run(
+      bin('vitest'),
+      ['run', '--config', 'vitest.instances.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${instancesFile}`],
+      pgEnv,
+    );
+    const instances = readReport(instancesFile, vitestReport);
+    tallies.push({
+      name: 'instances',
+      passed: instances?.numPassedTests ?? 0,
+      failed: instances ? instances.numFailedTests + (instancesOk || instances.numFailedTests > 0 ? 0 : 1) : 1,
+    });
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  tallies.push({ name: 'postgres', passed: 0, failed: 1 });
+} finally {
+  cluster?.stop();
 }
 
 console.log('\n=== summary ===');

@@ -1,10 +1,14 @@
 'use server';
 
 import { signOut } from '@/auth';
+import { recordAudit } from '@/lib/audit/record';
 import { endSessions, getSessionUser } from '@/lib/auth/session';
 
 export async function signOutAction(): Promise<void> {
   const user = await getSessionUser();
-  if (user) endSessions(user.email);
+  if (user) {
+    await endSessions(user.email);
+    await recordAudit({ actor: user.email, action: 'auth.sign_out', outcome: 'ok' });
+  }
   await signOut({ redirectTo: '/login' });
 }

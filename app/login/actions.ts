@@ -6,6 +6,8 @@ import { headers } from 'next/headers';
 import { signIn } from '@/auth';
 import { clearSignInFailures, recordSignInFailure, signInWait } from '@/lib/auth/throttle';
 import { safeReturnPath } from '@/lib/auth/safe-return-path';
+import { normaliseEmail } from '@/lib/auth/users';
+import { recordAudit } from '@/lib/audit/record';
 
 export type LoginState = { message?: string; fieldErrors?: { email?: string[]; password?: string[] }; email?: string };
 
@@ -19,8 +21,12 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   const parsed = loginSchema.safeParse({ email, password: formData.get('password') });
   if (!parsed.success) return { fieldErrors: z.flattenError(parsed.error).fieldErrors, email };
   const address = clientAddress(await headers());
-  const wait = signInWait(parsed.data.email, address);
-  if (wait > 0) return { message: `Too many failed sign-ins for this account or from this address. Try again in ${wait} s.`, email };
+  const wait = await signInWait(parsed.data.email, address);
+  const attempt = { actor: normaliseEmail(parsed.data.email), action: 'auth.sign_in' as const, address };
+  if (wait > 0) {
+    await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'throttled', detail: `wait ${wait} s` });
+    return { message: `Too many failed sign-ins for this account or from this address. Try again in ${wait} s.`, email };
+  }
   try {
     await signIn('credentials', {
       email: parsed.data.email,
@@ -31,7 +37,12 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   } catch (error) {
     // Only a refused sign-in is ours to report; the redirect Next throws on success must propagate.
     if (error instanceof AuthError) {
-      if (error.type === 'CredentialsSignin') recordSignInFailure(parsed.data.email, address);
+      if (error.type === 'CredentialsSignin') await recordSignInFailure(parsed.data.email, address);
+      await recordAudit({
+        ...attempt,
+        outcome: 'refused',
+        errorCode: error.type === 'CredentialsSignin' ? 'wrong_credentials' : error.type,
+      });
       return {
         message:
           error.type === 'CredentialsSignin'
@@ -41,7 +52,8 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
       };
     }
     // Anything else is Next's redirect after a successful sign-in.
-    clearSignInFailures(parsed.data.email);
+    await clearSignInFailures(parsed.data.email);
+    await recordAudit({ ...attempt, outcome: 'ok' });
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getSessionUser } from '@/lib/auth/session';
 import { safeReturnPath } from '@/lib/auth/safe-return-path';
+import { importPendingAdmins } from '@/lib/auth/pending-admins';
 import { userCount } from '@/lib/auth/users';
 import { LoginForm } from './login-form';
 
@@ -12,12 +13,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { callbackUrl } = await searchParams;
   const returnPath = safeReturnPath(Array.isArray(callbackUrl) ? callbackUrl[0] : callbackUrl);
   if (await getSessionUser()) redirect(returnPath);
+  await importPendingAdmins();
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-xl font-semibold">Sign in to Partner Dashboard</h1>
         <p className="mt-1 text-sm text-slate-600">Manage your robots and their channels.</p>
-        {userCount() === 0 ? (
+        {(await userCount()) === 0 ? (
           <div role="status" className="mt-6 rounded-md bg-amber-50 p-4 text-sm text-amber-900" data-testid="no-admin-yet">
             <p className="font-semibold">No one can sign in yet</p>
             <p className="mt-1">

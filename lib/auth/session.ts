@@ -7,6 +7,8 @@ import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
 import type { DisplayError } from '@/lib/ui/display-error';
 import { canPerform, type Permission } from './permissions';
+import type { AuditAction } from '@/lib/audit/actions';
+import { recordAudit } from '@/lib/audit/record';
 
 export type SessionUser = { email: string; name: string; role: UserRole };
 
@@ -18,8 +20,8 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await auth();
   const email = session?.user?.email;
   if (!email) return null;
-  const row = getDb().select().from(schema.users).where(eq(schema.users.email, email)).get();
-  if (!row) return null;
+  const [row] = await (await getDb()).select().from(schema.users).where(eq(schema.users.email, email));
+  if (!row || row.disabledAt !== null) return null;
   const loginAt = session.user.loginAt ?? 0;
   if (row.sessionsValidAfter !== null && loginAt <= row.sessionsValidAfter) return null;
   if (Date.now() - loginAt > SESSION_ABSOLUTE_MS) return null;
@@ -27,8 +29,8 @@ export async function getSessionUser(): Promise<SessionUser | null> {
 }
 
 /** Ends every session of this user, including copies of the cookie a request in flight may re-set. */
-export function endSessions(email: string): void {
-  getDb().update(schema.users).set({ sessionsValidAfter: Date.now() }).where(eq(schema.users.email, email)).run();
+export async function endSessions(email: string): Promise<void> {
+  await (await getDb()).update(schema.users).set({ sessionsValidAfter: Date.now() }).where(eq(schema.users.email, email));
 }
 
 /** For pages: a missing session sends the visitor to the login page. */
@@ -48,11 +50,15 @@ export const SESSION_ENDED: DisplayError = {
   status: 401,
 };
 
-/** For server actions and route handlers: each one checks the session and role itself; the proxy is not enough. */
-export async function authorise(permission: Permission): Promise<Authorisation> {
+/**
+ * For server actions and route handlers: each one checks the session and role itself; the proxy is
+ * not enough. A change names its audit action, so a signed-in person refused it is in the log.
+ */
+export async function authorise(permission: Permission, action?: AuditAction): Promise<Authorisation> {
   const user = await getSessionUser();
   if (!user) return { ok: false, status: 401, error: SESSION_ENDED };
   if (!canPerform(user.role, permission)) {
+    if (action) await recordAudit({ actor: user.email, action, outcome: 'refused', errorCode: 'forbidden', detail: `role ${user.role}` });
     return {
       ok: false,
       status: 403,

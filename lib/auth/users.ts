@@ -4,15 +4,30 @@ import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
 import { hashPassword } from './password';
 
-export function userCount(): number {
-  return getDb().select({ n: count() }).from(schema.users).get()?.n ?? 0;
+export async function userCount(): Promise<number> {
+  const [row] = await (await getDb()).select({ n: count() }).from(schema.users);
+  return row?.n ?? 0;
+}
+
+/** Emails are kept in lower case, so one address is one account however it is typed. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export async function findUser(email: string) {
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, normaliseEmail(email)));
+  return row;
 }
 
 /** Creates a person who can sign in; refuses an email already taken. */
 export async function createUser(input: { email: string; name: string; role: UserRole; password: string }): Promise<void> {
-  const email = input.email.trim().toLowerCase();
-  if (getDb().select().from(schema.users).where(eq(schema.users.email, email)).get()) throw new Error(`${email} already has an account.`);
-  getDb()
+  const email = normaliseEmail(input.email);
+  const created = await (
+    await getDb()
+  )
     .insert(schema.users)
     .values({
       email,
@@ -21,5 +36,7 @@ export async function createUser(input: { email: string; name: string; role: Use
       passwordHash: await hashPassword(input.password),
       createdAt: new Date().toISOString(),
     })
-    .run();
+    .onConflictDoNothing({ target: schema.users.email })
+    .returning({ id: schema.users.id });
+  if (created.length === 0) throw new Error(`${email} already has an account.`);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '@/lib/audit/record';
 import { z } from 'zod';
 import { setChannelActive } from '@/lib/channels/connect';
 import { forgetHandshake, handshakeOfChannel, rememberChannel } from '@/lib/channels/memory';
@@ -30,7 +31,7 @@ export type HandshakeOutcome =
  */
 async function readBackChannel(robotId: string, channelId: string, isActive: boolean): Promise<void> {
   try {
-    rememberChannel(robotId, await setChannelActive(robotId, channelId, isActive));
+    await rememberChannel(robotId, await setChannelActive(robotId, channelId, isActive));
   } catch {
     // Only the handle and the date stay unknown; the outcome itself is already confirmed.
   }
@@ -42,15 +43,15 @@ async function readBackChannel(robotId: string, channelId: string, isActive: boo
  */
 export async function confirmHandshakeOutcome(
   query: z.infer<typeof returnQuerySchema>,
-  options: { readBackChannel: boolean; anonymous: boolean },
+  options: { readBackChannel: boolean; anonymous: boolean; actor?: string },
 ): Promise<HandshakeOutcome> {
   // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
-  const ours = handshakeOfChannel(query.channel_id);
+  const ours = await handshakeOfChannel(query.channel_id);
   // A visitor without a session learns nothing from a link this dashboard did not start.
   if (!ours && options.anonymous) return { kind: 'unconfirmed', robotName: null, claimed: query.status };
   let robot;
   try {
-    robot = ours && ours.robotId === query.robot_id ? (await loadRobot(query.robot_id)).robot : findRobot(query.robot_id);
+    robot = ours && ours.robotId === query.robot_id ? (await loadRobot(query.robot_id)).robot : await findRobot(query.robot_id);
   } catch (err) {
     return { kind: 'error', error: toDisplayError(err) };
   }
@@ -61,12 +62,20 @@ export async function confirmHandshakeOutcome(
   const channel = (robot.channels ?? []).find((c) => c.id === query.channel_id);
   if (channel) {
     // Only a signed-in person settles our record of the handshake; a link opened by anyone does not.
-    if (!options.anonymous) forgetHandshake(query.channel_id);
+    if (!options.anonymous) await forgetHandshake(query.channel_id);
+    if (ours && options.actor)
+      await recordAudit({
+        actor: options.actor,
+        action: 'handshake.complete',
+        target: `channel:${query.channel_id}`,
+        outcome: 'ok',
+        detail: `${robotName}: ${channel.is_active === true ? 'active' : 'inactive'} (started by ${ours.startedBy})`,
+      });
     if (options.readBackChannel) await readBackChannel(query.robot_id, query.channel_id, channel.is_active === true);
     return { kind: channel.is_active === true ? 'connected' : 'inactive', robotName };
   }
   if (query.status === 'denied' || query.status === 'expired') {
-    if (!options.anonymous) forgetHandshake(query.channel_id);
+    if (!options.anonymous) await forgetHandshake(query.channel_id);
     return { kind: query.status, robotName };
   }
   return { kind: 'unconfirmed', robotName, claimed: query.status };

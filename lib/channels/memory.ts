@@ -11,7 +11,7 @@ import type { Channel } from '@/lib/partner/schemas';
  * `type` and `is_active`; the handle and "since when" are known only from what connect and PATCH
  * answered, so we keep those answers and show "unknown" for anything never seen.
  */
-export function rememberChannel(robotId: string, channel: Channel): void {
+export async function rememberChannel(robotId: string, channel: Channel): Promise<void> {
   if (!channel.id) return;
   const row = {
     channelId: channel.id,
@@ -24,7 +24,8 @@ export function rememberChannel(robotId: string, channel: Channel): void {
     observedAt: new Date().toISOString(),
   };
   // A later answer may omit fields an earlier one had: keep the known values.
-  const existing = getDb().select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.channelId, channel.id)).get();
+  const db = await getDb();
+  const [existing] = await db.select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.channelId, channel.id));
   const merged = existing
     ? {
         ...row,
@@ -33,49 +34,49 @@ export function rememberChannel(robotId: string, channel: Channel): void {
         type: row.type ?? existing.type,
       }
     : row;
-  getDb()
-    .insert(schema.channelSnapshots)
-    .values(merged)
-    .onConflictDoUpdate({ target: schema.channelSnapshots.channelId, set: merged })
-    .run();
+  await db.insert(schema.channelSnapshots).values(merged).onConflictDoUpdate({ target: schema.channelSnapshots.channelId, set: merged });
 }
 
-export function channelSnapshots(robotId: string): Map<string, ChannelSnapshotRow> {
-  const rows = getDb().select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.robotId, robotId)).all();
+export async function channelSnapshots(robotId: string): Promise<Map<string, ChannelSnapshotRow>> {
+  const rows = await (await getDb()).select().from(schema.channelSnapshots).where(eq(schema.channelSnapshots.robotId, robotId));
   return new Map(rows.map((r) => [r.channelId, r]));
 }
 
-export function rememberHandshake(input: {
+export async function rememberHandshake(input: {
   robotId: string;
   channelId: string;
   authorisationUrl: string;
   expiresAt: string | null;
   startedBy: string;
-}): void {
+}): Promise<void> {
   const row = { ...input, startedAt: new Date().toISOString() };
-  getDb().insert(schema.handshakes).values(row).onConflictDoUpdate({ target: schema.handshakes.channelId, set: row }).run();
+  await (await getDb()).insert(schema.handshakes).values(row).onConflictDoUpdate({ target: schema.handshakes.channelId, set: row });
 }
 
 /** The newest handshake we started on this robot, expired or not: the page decides what to say. */
-export function latestHandshake(robotId: string): HandshakeRow | undefined {
-  return getDb()
+export async function latestHandshake(robotId: string): Promise<HandshakeRow | undefined> {
+  const [row] = await (
+    await getDb()
+  )
     .select()
     .from(schema.handshakes)
     .where(eq(schema.handshakes.robotId, robotId))
     .orderBy(desc(schema.handshakes.startedAt))
-    .get();
+    .limit(1);
+  return row;
 }
 
-export function handshakeOfChannel(channelId: string): HandshakeRow | undefined {
-  return getDb().select().from(schema.handshakes).where(eq(schema.handshakes.channelId, channelId)).get();
+export async function handshakeOfChannel(channelId: string): Promise<HandshakeRow | undefined> {
+  const [row] = await (await getDb()).select().from(schema.handshakes).where(eq(schema.handshakes.channelId, channelId));
+  return row;
 }
 
-export function forgetHandshake(channelId: string): void {
-  getDb().delete(schema.handshakes).where(eq(schema.handshakes.channelId, channelId)).run();
+export async function forgetHandshake(channelId: string): Promise<void> {
+  await (await getDb()).delete(schema.handshakes).where(eq(schema.handshakes.channelId, channelId));
 }
 
-export function forgetRobotHandshakes(robotId: string): void {
-  getDb().delete(schema.handshakes).where(eq(schema.handshakes.robotId, robotId)).run();
+export async function forgetRobotHandshakes(robotId: string): Promise<void> {
+  await (await getDb()).delete(schema.handshakes).where(eq(schema.handshakes.robotId, robotId));
 }
 
 const capacityHintSchema = z.object({
@@ -87,16 +88,16 @@ export type CapacityHint = z.infer<typeof capacityHintSchema>;
 const CAPACITY_SETTING = 'capacity_hint';
 
 /** The API never states the plan's capacity; the last `capacity_exhausted` details are our best knowledge. */
-export function rememberCapacity(details: Record<string, unknown>): CapacityHint | null {
+export async function rememberCapacity(details: Record<string, unknown>): Promise<CapacityHint | null> {
   const parsed = capacityHintSchema.omit({ observedAt: true }).safeParse(details);
   if (!parsed.success) return null;
   const hint = { ...parsed.data, observedAt: new Date().toISOString() };
-  writeSetting(CAPACITY_SETTING, JSON.stringify(hint));
+  await writeSetting(CAPACITY_SETTING, JSON.stringify(hint));
   return hint;
 }
 
-export function knownCapacity(): CapacityHint | null {
-  const stored = readSetting(CAPACITY_SETTING);
+export async function knownCapacity(): Promise<CapacityHint | null> {
+  const stored = await readSetting(CAPACITY_SETTING);
   if (!stored) return null;
   const parsed = capacityHintSchema.safeParse(JSON.parse(stored));
   return parsed.success ? parsed.data : null;

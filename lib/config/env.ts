@@ -10,6 +10,11 @@ import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/connection/api-key';
 const dashboardEnvSchema = z
   .object({
     DATA_DIR: z.string().min(1).default('.data'),
+    /** PostgreSQL shared by every instance; unset, the store is embedded (PGlite) under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres://… connection URL')
+      .optional(),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters'),
     PARTNER_API_URL: z.url('PARTNER_API_URL must be an absolute http(s) URL').optional(),
     PARTNER_API_KEY: z.string().regex(API_KEY_SHAPE, `PARTNER_API_KEY: ${API_KEY_SHAPE_MESSAGE}`).optional(),
@@ -43,6 +48,7 @@ export function getEnv(): DashboardEnv {
   if (cached) return cached;
   const parsed = dashboardEnvSchema.safeParse({
     DATA_DIR: process.env.DATA_DIR || undefined,
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
     AUTH_SECRET: process.env.AUTH_SECRET,
     PARTNER_API_URL: process.env.PARTNER_API_URL || undefined,
     PARTNER_API_KEY: process.env.PARTNER_API_KEY || undefined,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, count, gt, lt, sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/config/env';
-import { getDb, schema } from '@/lib/db';
+import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import { readSetting, writeSetting } from '@/lib/db/settings';
 import { CallBudgetSpentError } from './budget-error';
 
@@ -32,59 +32,60 @@ export type BudgetState = {
   usedLastMinute: number;
 };
 
-function limitNow(): { limit: number; source: BudgetState['limitSource'] } {
+async function limitNow(): Promise<{ limit: number; source: BudgetState['limitSource'] }> {
   const configured = getEnv().PARTNER_RATE_LIMIT_PER_MINUTE;
   if (configured) return { limit: configured, source: 'configured' };
-  const learned = Number(readSetting(LEARNED_LIMIT_SETTING));
+  const learned = Number(await readSetting(LEARNED_LIMIT_SETTING));
   return Number.isSafeInteger(learned) && learned > 0 ? { limit: learned, source: 'learned' } : { limit: DEFAULT_LIMIT, source: 'default' };
 }
 
-function usedSince(since: number): number {
-  return getDb().select({ n: count() }).from(schema.apiCalls).where(gt(schema.apiCalls.at, since)).get()?.n ?? 0;
+async function usedSince(db: DashboardDb | DashboardTx, since: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(schema.apiCalls).where(gt(schema.apiCalls.at, since));
+  return row?.n ?? 0;
 }
 
-export function budgetState(now = Date.now()): BudgetState {
-  const { limit, source } = limitNow();
+function allowances(limit: number, source: BudgetState['limitSource'], usedLastMinute: number): BudgetState {
   const sharePercent = getEnv().DASHBOARD_CALL_SHARE_PERCENT;
   const allowance = Math.max(1, Math.floor((limit * sharePercent) / 100));
-  return {
-    limit,
-    limitSource: source,
-    sharePercent,
-    allowance,
-    syncAllowance: Math.max(1, Math.floor(allowance / 2)),
-    usedLastMinute: usedSince(now - WINDOW_MS),
-  };
+  return { limit, limitSource: source, sharePercent, allowance, syncAllowance: Math.max(1, Math.floor(allowance / 2)), usedLastMinute };
+}
+
+export async function budgetState(now = Date.now()): Promise<BudgetState> {
+  const { limit, source } = await limitNow();
+  return allowances(limit, source, await usedSince(await getDb(), now - WINDOW_MS));
 }
 
 /** Seconds until the oldest call in the window leaves it. */
-function secondsUntilSlot(now: number): number {
-  const oldest = getDb()
+async function secondsUntilSlot(tx: DashboardTx, now: number): Promise<number> {
+  const [oldest] = await tx
     .select({ at: schema.apiCalls.at })
     .from(schema.apiCalls)
     .where(gt(schema.apiCalls.at, now - WINDOW_MS))
     .orderBy(asc(schema.apiCalls.at))
-    .get();
+    .limit(1);
   return oldest ? Math.max(1, Math.ceil((oldest.at + WINDOW_MS - now) / 1000)) : 1;
 }
 
+/** Any number, the same in every instance: the budget's lock key. */
+const BUDGET_LOCK_KEY = 7_513_202;
+
 /**
- * Counts one attempt against the share, or refuses it. Check and record run in one transaction, so
- * a burst of views in this process cannot slip past the share together.
+ * Counts one attempt against the share, or refuses it. Check and record run in one transaction
+ * under an advisory lock, so a burst of views — in this process or in every instance sharing the
+ * database — cannot slip past the share together.
  */
-export function reserveCall(purpose: CallPurpose, now = Date.now()): void {
-  const db = getDb();
-  db.transaction((tx) => {
-    const state = budgetState(now);
+export async function reserveCall(purpose: CallPurpose, now = Date.now()): Promise<void> {
+  const { limit, source } = await limitNow();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
+    const state = allowances(limit, source, await usedSince(tx, now - WINDOW_MS));
     const ceiling = purpose === 'sync' ? state.syncAllowance : state.allowance;
-    if (state.usedLastMinute >= ceiling) throw new CallBudgetSpentError(ceiling, state.limit, secondsUntilSlot(now));
-    tx.insert(schema.apiCalls).values({ at: now, purpose }).run();
+    if (state.usedLastMinute >= ceiling) throw new CallBudgetSpentError(ceiling, state.limit, await secondsUntilSlot(tx, now));
+    await tx.insert(schema.apiCalls).values({ at: now, purpose });
   });
   // Only the last hour is ever shown.
-  if (Math.random() < 0.02)
-    db.delete(schema.apiCalls)
-      .where(lt(schema.apiCalls.at, now - HOUR_MS))
-      .run();
+  if (Math.random() < 0.02) await db.delete(schema.apiCalls).where(lt(schema.apiCalls.at, now - HOUR_MS));
 }
 
 /**
@@ -104,26 +105,29 @@ export async function whenBudgetAllows<T>(call: () => Promise<T>, patienceMs = 1
 }
 
 /** Keeps the account's limit as the API states it (`RateLimit-Limit` on every answer, D4). */
-export function noteRateLimit(limit: number | undefined): void {
+export async function noteRateLimit(limit: number | undefined): Promise<void> {
   if (!limit || getEnv().PARTNER_RATE_LIMIT_PER_MINUTE) return;
-  if (readSetting(LEARNED_LIMIT_SETTING) !== String(limit)) writeSetting(LEARNED_LIMIT_SETTING, String(limit));
+  if ((await readSetting(LEARNED_LIMIT_SETTING)) !== String(limit)) await writeSetting(LEARNED_LIMIT_SETTING, String(limit));
 }
 
 export type CallCounts = Record<CallPurpose, number>;
 
 /** Calls by purpose over the last minute and hour, and per minute over the hour for the chart. */
-export function callHistory(now = Date.now()): {
+export async function callHistory(now = Date.now()): Promise<{
   lastMinute: CallCounts;
   lastHour: CallCounts;
   perMinute: { minutesAgo: number; counts: CallCounts }[];
-} {
+}> {
   const empty = (): CallCounts => ({ page: 0, change: 0, sync: 0, export: 0 });
-  const rows = getDb()
-    .select({ bucket: sql<number>`(${now} - ${schema.apiCalls.at}) / 60000`, purpose: schema.apiCalls.purpose, n: count() })
+  const bucket = sql<number>`((${now}::bigint - ${schema.apiCalls.at}) / 60000)::int`.mapWith(Number);
+  const rows = await (
+    await getDb()
+  )
+    .select({ bucket, purpose: schema.apiCalls.purpose, n: count() })
     .from(schema.apiCalls)
     .where(gt(schema.apiCalls.at, now - HOUR_MS))
-    .groupBy(sql`1`, schema.apiCalls.purpose)
-    .all();
+    // By position: the bucket binds `now` again in a GROUP BY expression, which PostgreSQL would not match.
+    .groupBy(sql`1`, sql`2`);
   const perMinute = Array.from({ length: 60 }, (_, i) => ({ minutesAgo: 59 - i, counts: empty() }));
   const lastMinute = empty();
   const lastHour = empty();

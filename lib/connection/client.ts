@@ -2,6 +2,7 @@ import 'server-only';
 import { createPartnerClient, type PartnerClient } from '@/lib/partner/client';
 import { MissingConnectionError } from '@/lib/ui/display-error';
 import { getPartnerConnection } from '@/lib/connection/connection';
+import { noteRequestId } from '@/lib/audit/record';
 import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
 
 /**
@@ -9,8 +10,8 @@ import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
  * or rate-limited service yields an error message quickly instead of a hanging page. Every attempt
  * is counted against the dashboard's share of the call budget, under the purpose it serves.
  */
-export function getPartnerClient(purpose: CallPurpose = 'page'): PartnerClient {
-  const connection = getPartnerConnection();
+export async function getPartnerClient(purpose: CallPurpose = 'page'): Promise<PartnerClient> {
+  const connection = await getPartnerConnection();
   if (connection.keySource === 'unreadable') {
     throw new MissingConnectionError(
       'The API key saved on the Settings page cannot be read (AUTH_SECRET changed, or the database was altered). Save the key again on Settings, or remove it to use the environment’s key.',
@@ -28,7 +29,8 @@ export function getPartnerClient(purpose: CallPurpose = 'page'): PartnerClient {
     deadlineMs: 12_000,
     beforeAttempt: () => reserveCall(purpose),
     onRequest: (info) => {
-      noteRateLimit(info.rateLimit);
+      noteRequestId(info.requestId);
+      noteRateLimit(info.rateLimit).catch(() => undefined);
       if (info.status === undefined || info.status >= 500) {
         console.warn(
           `[partner-api] ${info.method} ${info.path} attempt ${info.attempt} -> ${info.status ?? 'no answer'} in ${info.durationMs} ms`,

@@ -1,4 +1,6 @@
 import 'server-only';
+import { recordAudit } from '@/lib/audit/record';
+import { getDb } from '@/lib/db';
 import { deleteSetting, readSetting, writeSetting } from '@/lib/db/settings';
 import { getEnv } from '@/lib/config/env';
 import { decryptSecret, encryptSecret } from '@/lib/connection/secret-box';
@@ -15,9 +17,9 @@ export type PartnerConnection = {
 };
 
 /** The key saved on the Settings page wins over the environment's, so staff can replace it live. */
-export function getPartnerConnection(): PartnerConnection {
+export async function getPartnerConnection(): Promise<PartnerConnection> {
   const env = getEnv();
-  const saved = readSetting(SAVED_KEY_SETTING);
+  const saved = await readSetting(SAVED_KEY_SETTING);
   const savedKey = saved ? decryptSecret(saved) : null;
   // A saved key that cannot be read (AUTH_SECRET changed, or the row was altered) must not quietly
   // hand the dashboard back to another key: nothing is called until someone saves or removes it.
@@ -31,10 +33,27 @@ export function getPartnerConnection(): PartnerConnection {
   };
 }
 
-export function saveApiKey(apiKey: string): void {
-  writeSetting(SAVED_KEY_SETTING, encryptSecret(apiKey));
+/** Saves the key and its audit entry in one transaction. */
+export async function saveApiKey(apiKey: string, audit: { actor: string; requestId: string | null }): Promise<void> {
+  await (
+    await getDb()
+  ).transaction(async (tx) => {
+    await writeSetting(SAVED_KEY_SETTING, encryptSecret(apiKey), tx);
+    await recordAudit(
+      { ...audit, action: 'settings.api_key_save', target: 'settings:api_key', outcome: 'ok', detail: keyHint(apiKey) },
+      tx,
+    );
+  });
 }
 
-export function forgetSavedApiKey(): void {
-  deleteSetting(SAVED_KEY_SETTING);
+export async function forgetSavedApiKey(audit: { actor: string }): Promise<void> {
+  await (
+    await getDb()
+  ).transaction(async (tx) => {
+    await deleteSetting(SAVED_KEY_SETTING, tx);
+    await recordAudit({ ...audit, action: 'settings.api_key_remove', target: 'settings:api_key', outcome: 'ok' }, tx);
+  });
 }
+
+/** The key's last four characters, the most the log shows of it. */
+const keyHint = (apiKey: string) => `…${apiKey.slice(-4)}`;

@@ -1,51 +1,39 @@
 import 'server-only';
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getEnv } from '@/lib/config/env';
-import { dashboardMigrations } from './migrations';
+import { openEmbeddedStore, openSharedStore, type OpenStore } from './open';
 import * as schema from './schema';
 import { seedDemoUsers } from './seed';
 
-export type DashboardDb = BetterSQLite3Database<typeof schema>;
+/** The dashboard's store: PostgreSQL when DATABASE_URL is set, PGlite (PostgreSQL in-process) under DATA_DIR otherwise. */
+export type DashboardDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
 
-// Survives Next's module reloads in development, so one connection serves the process.
-const globalForDb = globalThis as unknown as { dashboardDb?: DashboardDb };
+// Survives Next's module reloads in development, so one store serves the process.
+const globalForDb = globalThis as unknown as { dashboardStore?: Promise<OpenStore> };
 
-/**
- * Each migration runs in a write-locked transaction that reads the version again inside it, so two
- * processes starting on one data directory cannot both apply the same step.
- */
-function migrate(sqlite: Database.Database): void {
-  for (;;) {
-    const applied = sqlite
-      .transaction(() => {
-        const current = Number(sqlite.pragma('user_version', { simple: true }));
-        const next = dashboardMigrations[current];
-        if (next === undefined) return false;
-        sqlite.exec(next);
-        sqlite.pragma(`user_version = ${current + 1}`);
-        return true;
-      })
-      .immediate();
-    if (!applied) return;
-  }
+async function open(): Promise<OpenStore> {
+  const env = getEnv();
+  const store = env.DATABASE_URL ? await openSharedStore(env.DATABASE_URL) : await openEmbeddedStore(env.dataDir);
+  // Published demo logins exist only beside the sandbox; against a real service the first admin is created with `npm run admin`.
+  if (env.PARTNER_API_MODE === 'sandbox') await seedDemoUsers(store.db);
+  return store;
 }
 
-export function getDb(): DashboardDb {
-  if (globalForDb.dashboardDb) return globalForDb.dashboardDb;
-  const { dataDir } = getEnv();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new Database(path.join(dataDir, 'dashboard.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
-  migrate(sqlite);
-  const db = drizzle(sqlite, { schema });
-  // Published demo logins exist only beside the sandbox; against a real service the first admin is created with `npm run admin`.
-  if (getEnv().PARTNER_API_MODE === 'sandbox') seedDemoUsers(db);
-  globalForDb.dashboardDb = db;
-  return db;
+export function getDb(): Promise<DashboardDb> {
+  globalForDb.dashboardStore ??= open().catch((error: unknown) => {
+    // A failed open is not kept: the next request tries again (e.g. once the database is up).
+    globalForDb.dashboardStore = undefined;
+    throw error;
+  });
+  return globalForDb.dashboardStore.then((store) => store.db);
+}
+
+/** Closes the store (tests and scripts that exit); the next getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const store = globalForDb.dashboardStore;
+  globalForDb.dashboardStore = undefined;
+  if (store) await (await store).close();
 }
 
 export { schema };

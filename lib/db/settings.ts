@@ -1,21 +1,24 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb, schema } from './index';
+import { getDb, schema, type DashboardDb, type DashboardTx } from './index';
 
 /** The dashboard's small key-value store; callers encrypt secret values before they reach it. */
-export function readSetting(key: string): string | null {
-  return getDb().select().from(schema.settings).where(eq(schema.settings.key, key)).get()?.value ?? null;
+export async function readSetting(key: string): Promise<string | null> {
+  const [row] = await (await getDb()).select().from(schema.settings).where(eq(schema.settings.key, key));
+  return row?.value ?? null;
 }
 
-export function writeSetting(key: string, value: string): void {
+/** Pass the transaction of a change the setting belongs to, so both land together. */
+export async function writeSetting(key: string, value: string, db?: DashboardDb | DashboardTx): Promise<void> {
   const updatedAt = new Date().toISOString();
-  getDb()
+  const store = db ?? (await getDb());
+  await store
     .insert(schema.settings)
     .values({ key, value, updatedAt })
-    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt } })
-    .run();
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt } });
 }
 
-export function deleteSetting(key: string): void {
-  getDb().delete(schema.settings).where(eq(schema.settings.key, key)).run();
+export async function deleteSetting(key: string, db?: DashboardDb | DashboardTx): Promise<void> {
+  const store = db ?? (await getDb());
+  await store.delete(schema.settings).where(eq(schema.settings.key, key));
 }

@@ -96,7 +96,7 @@ export function createTransport(options: PartnerClientOptions): Transport {
     const deadline = Date.now() + deadlineMs;
     for (let attempt = 1; ; attempt++) {
       // May refuse the attempt before anything is sent (the caller's own call budget).
-      options.beforeAttempt?.({ method: spec.method, path, attempt });
+      await options.beforeAttempt?.({ method: spec.method, path, attempt });
       const started = Date.now();
       const attemptTimeoutMs = Math.max(1, Math.min(timeoutMs, deadline - started));
       const signal = AbortSignal.timeout(attemptTimeoutMs);

@@ -38,7 +38,7 @@ export interface PartnerClientOptions {
   userAgent?: string;
   onRequest?(info: PartnerRequestInfo): void;
   /** Called before every attempt, retries included; throwing stops the call before anything is sent. */
-  beforeAttempt?(attempt: { method: HttpMethod; path: string; attempt: number }): void;
+  beforeAttempt?(attempt: { method: HttpMethod; path: string; attempt: number }): void | Promise<void>;
   /** First backoff step; tests shrink it to stay fast. */
   retryBaseDelayMs?: number;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, exists, gt, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNEL_TYPES } from '@/contract/vocabulary';
-import { getDb, schema } from '@/lib/db';
+import { getDb, schema, type DashboardDb } from '@/lib/db';
 import { fromRow, type DirectoryRobot } from './directory';
 
 const ROBOT_STATES = ['active', 'inactive', 'pending', 'none'] as const;
@@ -19,10 +19,10 @@ export type RobotQuery = z.infer<typeof robotQuerySchema>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function channelCondition(query: RobotQuery): SQL | undefined {
+function channelCondition(db: DashboardDb, query: RobotQuery): SQL | undefined {
   const c = schema.robotDirectoryChannels;
   const ofRobot = (...more: (SQL | undefined)[]) =>
-    getDb()
+    db
       .select({ one: sql`1` })
       .from(c)
       .where(and(eq(c.robotId, schema.robotDirectory.id), query.type ? eq(c.type, query.type) : undefined, ...more));
@@ -36,11 +36,11 @@ function channelCondition(query: RobotQuery): SQL | undefined {
     case 'pending': {
       // A handshake waits outside the robots list (a pending channel is not listed): ours are known.
       const h = schema.handshakes;
-      const open = getDb()
+      const open = db
         .select({ one: sql`1` })
         .from(h)
         .where(and(eq(h.robotId, schema.robotDirectory.id), or(isNull(h.expiresAt), gt(h.expiresAt, new Date().toISOString()))));
-      return query.type && query.type !== 'social_dm' ? sql`0` : exists(open);
+      return query.type && query.type !== 'social_dm' ? sql`false` : exists(open);
     }
     default:
       return query.type ? exists(ofRobot()) : undefined;
@@ -48,7 +48,12 @@ function channelCondition(query: RobotQuery): SQL | undefined {
 }
 
 /** One page of the directory: search by name, customer id (`external_id`) or robot id; filter; sort. */
-export function searchDirectory(query: RobotQuery, page: number, pageSize: number): { robots: DirectoryRobot[]; total: number } {
+export async function searchDirectory(
+  query: RobotQuery,
+  page: number,
+  pageSize: number,
+): Promise<{ robots: DirectoryRobot[]; total: number }> {
+  const db = await getDb();
   const r = schema.robotDirectory;
   const text = query.q.toLowerCase();
   const pattern = `%${escapeLike(text)}%`;
@@ -56,25 +61,31 @@ export function searchDirectory(query: RobotQuery, page: number, pageSize: numbe
     text
       ? or(sql`${r.nameKey} like ${pattern} escape '\\'`, sql`lower(${r.externalId}) like ${pattern} escape '\\'`, eq(r.id, query.q))
       : undefined,
-    channelCondition(query),
+    channelCondition(db, query),
   );
-  const db = getDb();
-  const total = db.select({ n: count() }).from(r).where(where).get()?.n ?? 0;
+  const [counted] = await db.select({ n: count() }).from(r).where(where);
+  const total = counted?.n ?? 0;
   // A whole customer id, robot id or name typed in comes first, before the robots that merely contain it.
   const exact = text ? [desc(sql`(lower(coalesce(${r.externalId}, '')) = ${text} or ${r.id} = ${query.q} or ${r.nameKey} = ${text})`)] : [];
-  const order = [...exact, ...(query.sort === 'name' ? [asc(r.nameKey), asc(r.id)] : [desc(r.createdAt), asc(r.position)])];
-  const rows = db
+  const order = [
+    ...exact,
+    ...(query.sort === 'name' ? [asc(r.nameKey), asc(r.id)] : [sql`${r.createdAt} desc nulls last`, asc(r.position)]),
+  ];
+  const rows = await db
     .select()
     .from(r)
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+    .offset((page - 1) * pageSize);
   return { robots: rows.map(fromRow), total };
 }
 
 /** Robots whose name, customer id or id matches, for pickers; few, best first. */
-export function suggestRobots(text: string, limit = 20): { id: string; name: string; externalId: string | null }[] {
-  return searchDirectory({ q: text, sort: 'name' }, 1, limit).robots.map((r) => ({ id: r.id, name: r.name, externalId: r.externalId }));
+export async function suggestRobots(text: string, limit = 20): Promise<{ id: string; name: string; externalId: string | null }[]> {
+  return (await searchDirectory({ q: text, sort: 'name' }, 1, limit)).robots.map((r) => ({
+    id: r.id,
+    name: r.name,
+    externalId: r.externalId,
+  }));
 }

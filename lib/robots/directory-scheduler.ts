@@ -12,8 +12,8 @@ const state = globalThis as unknown as {
   directoryRunSweeps?: boolean;
 };
 
-function sweepIsDue(): boolean {
-  const sweptAt = directoryStatus().sweptAt;
+async function sweepIsDue(): Promise<boolean> {
+  const sweptAt = (await directoryStatus()).sweptAt;
   return sweptAt === null || Date.now() - Date.parse(sweptAt) > SWEEP_EVERY_MS;
 }
 
@@ -31,7 +31,7 @@ export function refreshDirectory(options: { forceSweep?: boolean } = {}): Promis
     try {
       const fetchPage = syncFetcher();
       const { needsSweep } = await checkHead(fetchPage);
-      if (!(needsSweep || options.forceSweep || sweepIsDue())) return null;
+      if (!(needsSweep || options.forceSweep || (await sweepIsDue()))) return null;
       state.directoryRunSweeps = true;
       return await sweepDirectory(fetchPage);
     } catch (err) {

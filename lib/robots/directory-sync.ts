@@ -15,7 +15,7 @@ export type FetchRobotsPage = (limit: number, offset: number) => Promise<RobotLi
  * when that is spent the sync waits for a slot instead of failing.
  */
 export function syncFetcher(): FetchRobotsPage {
-  return async (limit, offset) => whenBudgetAllows(async () => (await getPartnerClient('sync').listRobots({ limit, offset })).data);
+  return async (limit, offset) => whenBudgetAllows(async () => (await (await getPartnerClient('sync')).listRobots({ limit, offset })).data);
 }
 
 const idsOf = (robots: Robot[] | undefined) => (robots ?? []).flatMap((r) => (r.id ? [r.id] : []));
@@ -32,13 +32,13 @@ export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSwee
   const total = head.pagination?.total_count ?? null;
   const now = new Date().toISOString();
   if (total !== null && total <= SWEEP_PAGE && robots.length === total) {
-    replaceDirectory(robots, now);
-    writeDirectoryStatus({ sweptAt: now, exact: true, checkedAt: now, totalCount: total });
+    await replaceDirectory(robots, now);
+    await writeDirectoryStatus({ sweptAt: now, exact: true, checkedAt: now, totalCount: total });
     return { needsSweep: false };
   }
-  upsertRobots(robots, 0, now);
-  writeDirectoryStatus({ checkedAt: now, totalCount: total });
-  return { needsSweep: directoryStatus().sweptAt === null || (total !== null && total !== directorySize()) };
+  await upsertRobots(robots, 0, now);
+  await writeDirectoryStatus({ checkedAt: now, totalCount: total });
+  return { needsSweep: (await directoryStatus()).sweptAt === null || (total !== null && total !== (await directorySize())) };
 }
 
 export type SweepResult = { calls: number; rounds: number; exact: boolean; count: number };
@@ -75,8 +75,8 @@ export async function sweepDirectory(fetchPage: FetchRobotsPage, maxRounds = MAX
     const exact = endTotal === startTotal && sameIds(idsOf(end.data), startHead) && (startTotal === null || seen.size === startTotal);
     if (exact || round >= maxRounds) {
       const now = new Date().toISOString();
-      replaceDirectory([...seen.values()], now);
-      writeDirectoryStatus({ sweptAt: now, exact, checkedAt: now, totalCount: endTotal });
+      await replaceDirectory([...seen.values()], now);
+      await writeDirectoryStatus({ sweptAt: now, exact, checkedAt: now, totalCount: endTotal });
       return { calls, rounds: round, exact, count: seen.size };
     }
     first = end;

@@ -1,6 +1,6 @@
 import 'server-only';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, schema, type DashboardTx } from '@/lib/db';
 import type { RobotDirectoryRow } from '@/lib/db/schema';
 import { readSetting, writeSetting } from '@/lib/db/settings';
 import type { Channel, ChannelSummary, Robot } from '@/lib/partner/schemas';
@@ -33,8 +33,8 @@ export type DirectoryStatus = {
 const STATUS_SETTING = 'robot_directory_status';
 const NO_STATUS: DirectoryStatus = { sweptAt: null, exact: false, checkedAt: null, totalCount: null };
 
-export function directoryStatus(): DirectoryStatus {
-  const raw = readSetting(STATUS_SETTING);
+export async function directoryStatus(): Promise<DirectoryStatus> {
+  const raw = await readSetting(STATUS_SETTING);
   if (!raw) return NO_STATUS;
   try {
     return { ...NO_STATUS, ...(JSON.parse(raw) as Partial<DirectoryStatus>) };
@@ -43,8 +43,8 @@ export function directoryStatus(): DirectoryStatus {
   }
 }
 
-export function writeDirectoryStatus(change: Partial<DirectoryStatus>): void {
-  writeSetting(STATUS_SETTING, JSON.stringify({ ...directoryStatus(), ...change }));
+export async function writeDirectoryStatus(change: Partial<DirectoryStatus>): Promise<void> {
+  await writeSetting(STATUS_SETTING, JSON.stringify({ ...(await directoryStatus()), ...change }));
 }
 
 function toRow(robot: Robot & { id: string }, position: number, readAt: string): RobotDirectoryRow {
@@ -79,108 +79,138 @@ export function fromRow(row: RobotDirectoryRow): DirectoryRobot {
   };
 }
 
-type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
+/** PostgreSQL caps bound parameters per statement (65,535): rows go in chunks well below it. */
+const CHUNK = 500;
 
-function writeRobots(tx: Tx, robots: { robot: Robot & { id: string }; position: number }[], readAt: string): void {
-  for (const { robot, position } of robots) {
-    const row = toRow(robot, position, readAt);
-    tx.insert(schema.robotDirectory).values(row).onConflictDoUpdate({ target: schema.robotDirectory.id, set: row }).run();
-    tx.delete(schema.robotDirectoryChannels).where(eq(schema.robotDirectoryChannels.robotId, robot.id)).run();
-    const channels = (robot.channels ?? []).flatMap((c) =>
-      c.id && c.type ? [{ channelId: c.id, robotId: robot.id, type: c.type, isActive: c.is_active ?? null }] : [],
+async function writeRobots(tx: DashboardTx, robots: { robot: Robot & { id: string }; position: number }[], readAt: string): Promise<void> {
+  for (let i = 0; i < robots.length; i += CHUNK) {
+    const chunk = robots.slice(i, i + CHUNK);
+    const rows = chunk.map(({ robot, position }) => toRow(robot, position, readAt));
+    if (rows.length === 0) continue;
+    await tx
+      .insert(schema.robotDirectory)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: schema.robotDirectory.id,
+        set: {
+          name: sql`excluded.name`,
+          nameKey: sql`excluded.name_key`,
+          externalId: sql`excluded.external_id`,
+          createdAt: sql`excluded.created_at`,
+          position: sql`excluded.position`,
+          channels: sql`excluded.channels`,
+          readAt: sql`excluded.read_at`,
+        },
+      });
+    const ids = chunk.map(({ robot }) => robot.id);
+    await tx.delete(schema.robotDirectoryChannels).where(inArray(schema.robotDirectoryChannels.robotId, ids));
+    const channels = chunk.flatMap(({ robot }) =>
+      (robot.channels ?? []).flatMap((c) =>
+        c.id && c.type ? [{ channelId: c.id, robotId: robot.id, type: c.type, isActive: c.is_active ?? null }] : [],
+      ),
     );
-    if (channels.length > 0) tx.insert(schema.robotDirectoryChannels).values(channels).run();
+    if (channels.length > 0) await tx.insert(schema.robotDirectoryChannels).values(channels).onConflictDoNothing();
   }
 }
 
 const hasId = (robot: Robot): robot is Robot & { id: string } => typeof robot.id === 'string' && robot.id !== '';
 
+/** A robot that moved between two pages of a read can appear twice: its later place wins (one statement cannot upsert a row twice). */
+function dedupe<T extends { robot: { id: string } }>(rows: T[]): T[] {
+  return [...new Map(rows.map((r) => [r.robot.id, r])).values()];
+}
+
 /** Robots read from one page of the list, `offset` being where that page starts. */
-export function upsertRobots(robots: Robot[], offset: number, readAt = new Date().toISOString()): void {
-  const rows = robots.flatMap((robot, i) => (hasId(robot) ? [{ robot, position: offset + i }] : []));
-  getDb().transaction((tx) => writeRobots(tx, rows, readAt));
+export async function upsertRobots(robots: Robot[], offset: number, readAt = new Date().toISOString()): Promise<void> {
+  const rows = dedupe(robots.flatMap((robot, i) => (hasId(robot) ? [{ robot, position: offset + i }] : [])));
+  await (await getDb()).transaction((tx) => writeRobots(tx, rows, readAt));
 }
 
 /** A finished sweep: exactly these robots, in this order, and no others. */
-export function replaceDirectory(robots: Robot[], readAt: string): void {
-  const rows = robots.filter(hasId).map((robot, position) => ({ robot, position }));
-  const ids = rows.map((r) => r.robot.id);
-  getDb().transaction((tx) => {
-    writeRobots(tx, rows, readAt);
-    // In chunks: SQLite caps the number of bound parameters in one statement.
-    const keep = new Set(ids);
-    const stale = tx
-      .select({ id: schema.robotDirectory.id })
-      .from(schema.robotDirectory)
-      .all()
+export async function replaceDirectory(robots: Robot[], readAt: string): Promise<void> {
+  const rows = dedupe(robots.filter(hasId).map((robot, position) => ({ robot, position })));
+  const keep = new Set(rows.map((r) => r.robot.id));
+  await (
+    await getDb()
+  ).transaction(async (tx) => {
+    await writeRobots(tx, rows, readAt);
+    const stale = (await tx.select({ id: schema.robotDirectory.id }).from(schema.robotDirectory))
       .filter((r) => !keep.has(r.id))
       .map((r) => r.id);
-    for (let i = 0; i < stale.length; i += 500) {
-      const chunk = stale.slice(i, i + 500);
-      tx.delete(schema.robotDirectory).where(inArray(schema.robotDirectory.id, chunk)).run();
-      tx.delete(schema.robotDirectoryChannels).where(inArray(schema.robotDirectoryChannels.robotId, chunk)).run();
+    for (let i = 0; i < stale.length; i += CHUNK) {
+      const chunk = stale.slice(i, i + CHUNK);
+      await tx.delete(schema.robotDirectory).where(inArray(schema.robotDirectory.id, chunk));
+      await tx.delete(schema.robotDirectoryChannels).where(inArray(schema.robotDirectoryChannels.robotId, chunk));
     }
   });
 }
 
-export function directoryRobot(robotId: string): DirectoryRobot | undefined {
-  const row = getDb().select().from(schema.robotDirectory).where(eq(schema.robotDirectory.id, robotId)).get();
+export async function directoryRobot(robotId: string): Promise<DirectoryRobot | undefined> {
+  const [row] = await (await getDb()).select().from(schema.robotDirectory).where(eq(schema.robotDirectory.id, robotId));
   return row ? fromRow(row) : undefined;
 }
 
-export function directoryRobots(ids: string[]): Map<string, DirectoryRobot> {
+export async function directoryRobots(ids: string[]): Promise<Map<string, DirectoryRobot>> {
   const found = new Map<string, DirectoryRobot>();
-  // In chunks: SQLite caps the number of bound parameters in one statement.
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = getDb()
+  const db = await getDb();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db
       .select()
       .from(schema.robotDirectory)
-      .where(inArray(schema.robotDirectory.id, ids.slice(i, i + 500)))
-      .all();
+      .where(inArray(schema.robotDirectory.id, ids.slice(i, i + CHUNK)));
     for (const row of rows) found.set(row.id, fromRow(row));
   }
   return found;
 }
 
-export function directorySize(): number {
-  return getDb().select({ n: count() }).from(schema.robotDirectory).get()?.n ?? 0;
+export async function directorySize(): Promise<number> {
+  const [row] = await (await getDb()).select({ n: count() }).from(schema.robotDirectory);
+  return row?.n ?? 0;
 }
 
 /** Our own delete: gone from the directory at once. */
-export function forgetRobot(robotId: string): void {
-  getDb().transaction((tx) => {
-    tx.delete(schema.robotDirectory).where(eq(schema.robotDirectory.id, robotId)).run();
-    tx.delete(schema.robotDirectoryChannels).where(eq(schema.robotDirectoryChannels.robotId, robotId)).run();
+export async function forgetRobot(robotId: string): Promise<void> {
+  await (
+    await getDb()
+  ).transaction(async (tx) => {
+    await tx.delete(schema.robotDirectory).where(eq(schema.robotDirectory.id, robotId));
+    await tx.delete(schema.robotDirectoryChannels).where(eq(schema.robotDirectoryChannels.robotId, robotId));
   });
 }
 
 /** Our own connect, enable or disable: the channel as the API answered it. */
-export function noteChannel(robotId: string, channel: Channel): void {
+export async function noteChannel(robotId: string, channel: Channel): Promise<void> {
   if (!channel.id) return;
-  const row = directoryRobot(robotId);
+  const row = await directoryRobot(robotId);
   if (!row) return;
   const summary: ChannelSummary = { id: channel.id, type: channel.type ?? null, is_active: channel.is_active ?? null };
   const channels = row.channels.some((c) => c.id === channel.id)
     ? row.channels.map((c) => (c.id === channel.id ? { ...c, ...summary } : c))
     : [...row.channels, summary];
-  getDb().transaction((tx) => {
-    tx.update(schema.robotDirectory)
+  await (
+    await getDb()
+  ).transaction(async (tx) => {
+    await tx
+      .update(schema.robotDirectory)
       .set({ channels: JSON.stringify(channels) })
-      .where(eq(schema.robotDirectory.id, robotId))
-      .run();
-    tx.delete(schema.robotDirectoryChannels)
-      .where(and(eq(schema.robotDirectoryChannels.robotId, robotId), eq(schema.robotDirectoryChannels.channelId, channel.id ?? '')))
-      .run();
+      .where(eq(schema.robotDirectory.id, robotId));
+    await tx
+      .delete(schema.robotDirectoryChannels)
+      .where(and(eq(schema.robotDirectoryChannels.robotId, robotId), eq(schema.robotDirectoryChannels.channelId, channel.id ?? '')));
     if (summary.type)
-      tx.insert(schema.robotDirectoryChannels)
-        .values({ channelId: channel.id ?? '', robotId, type: summary.type, isActive: summary.is_active ?? null })
-        .run();
+      await tx
+        .insert(schema.robotDirectoryChannels)
+        .values({ channelId: channel.id ?? '', robotId, type: summary.type, isActive: summary.is_active ?? null });
   });
 }
 
 /** Active channels across the account: what capacity counts (D10). */
-export function activeChannelCount(): number {
-  return (
-    getDb().select({ n: count() }).from(schema.robotDirectoryChannels).where(eq(schema.robotDirectoryChannels.isActive, true)).get()?.n ?? 0
-  );
+export async function activeChannelCount(): Promise<number> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ n: count() })
+    .from(schema.robotDirectoryChannels)
+    .where(eq(schema.robotDirectoryChannels.isActive, true));
+  return row?.n ?? 0;
 }

@@ -19,7 +19,9 @@ export type Freshness = { budgetSpent?: CallBudgetSpentError };
  */
 export async function lookAtNewest(): Promise<Freshness> {
   try {
-    const { needsSweep } = await checkHead(async (limit, offset) => (await getPartnerClient('page').listRobots({ limit, offset })).data);
+    const { needsSweep } = await checkHead(
+      async (limit, offset) => (await (await getPartnerClient('page')).listRobots({ limit, offset })).data,
+    );
     if (needsSweep) void refreshDirectory({ forceSweep: true });
     return {};
   } catch (err) {
@@ -36,21 +38,21 @@ const AROUND = 10;
  * when the account has no such robot.
  */
 export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobot | null } & Freshness> {
-  const known = directoryRobot(robotId);
+  const known = await directoryRobot(robotId);
   try {
     if (known) {
       const offset = Math.max(0, known.position - AROUND);
-      const page = (await getPartnerClient('page').listRobots({ limit: AROUND * 2, offset })).data;
+      const page = (await (await getPartnerClient('page')).listRobots({ limit: AROUND * 2, offset })).data;
       const found = (page.data ?? []).find((r) => r.id === robotId);
       if (found) {
-        upsertRobots([found], offset + (page.data ?? []).indexOf(found));
-        return { robot: directoryRobot(robotId) ?? known };
+        await upsertRobots([found], offset + (page.data ?? []).indexOf(found));
+        return { robot: (await directoryRobot(robotId)) ?? known };
       }
     }
     // Unknown here, or moved: a robot added since the last look is on the newest page.
     const freshness = await lookAtNewest();
     // A robot deleted elsewhere in a large account stays until the background sweep drops it.
-    return { robot: directoryRobot(robotId) ?? null, ...freshness };
+    return { robot: (await directoryRobot(robotId)) ?? null, ...freshness };
   } catch (err) {
     if (err instanceof CallBudgetSpentError) return { robot: known ?? null, budgetSpent: err };
     throw err;
@@ -58,12 +60,12 @@ export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobo
 }
 
 export async function deleteRobot(robotId: string): Promise<void> {
-  await getPartnerClient('change').deleteRobot(robotId);
-  forgetRobot(robotId);
+  await (await getPartnerClient('change')).deleteRobot(robotId);
+  await forgetRobot(robotId);
 }
 
 /** One robot by id from the directory (no call), or undefined when it does not know it. */
-export function findRobot(robotId: string): DirectoryRobot | undefined {
+export function findRobot(robotId: string): Promise<DirectoryRobot | undefined> {
   return directoryRobot(robotId);
 }
 
@@ -73,17 +75,17 @@ export function findRobot(robotId: string): DirectoryRobot | undefined {
  */
 export async function robotNamesById(ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  let known = directoryRobots(wanted);
+  let known = await directoryRobots(wanted);
   if (known.size < wanted.length) {
     await lookAtNewest().catch(() => undefined);
-    known = directoryRobots(wanted);
+    known = await directoryRobots(wanted);
   }
   return new Map([...known].map(([id, robot]) => [id, robot.name]));
 }
 
 /** The partner's own customer id per robot id, for reports that do not carry it (usage gives null). */
-export function externalIdsOf(robotIds: string[]): Map<string, string> {
+export async function externalIdsOf(robotIds: string[]): Promise<Map<string, string>> {
   return new Map(
-    [...directoryRobots(robotIds)].flatMap(([id, robot]) => (robot.externalId ? [[id, robot.externalId] as [string, string]] : [])),
+    [...(await directoryRobots(robotIds))].flatMap(([id, robot]) => (robot.externalId ? [[id, robot.externalId] as [string, string]] : [])),
   );
 }

@@ -8,7 +8,7 @@ import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 /** There is no route that lists rules, so a rule is read by its channel and id. */
 export async function loadRule(robotId: string, channelId: string, ruleId: string): Promise<{ rule: Rule } | { error: DisplayError }> {
   try {
-    return { rule: (await getPartnerClient().getRule(robotId, channelId, ruleId)).data };
+    return { rule: (await (await getPartnerClient()).getRule(robotId, channelId, ruleId)).data };
   } catch (err) {
     return {
       error: toDisplayError(err, {
@@ -22,15 +22,19 @@ export async function loadRule(robotId: string, channelId: string, ruleId: strin
 }
 
 /** Rules live only on social-DM channels; each option's value is `robotId:channelId`. From the directory: no call. */
-export function socialDmChannelOptions(): { value: string; label: string }[] {
+export async function socialDmChannelOptions(): Promise<{ value: string; label: string }[]> {
   const c = schema.robotDirectoryChannels;
   const r = schema.robotDirectory;
-  return getDb()
+  const rows = await (
+    await getDb()
+  )
     .select({ robotId: r.id, name: r.name, channelId: c.channelId, isActive: c.isActive })
     .from(c)
     .innerJoin(r, eq(r.id, c.robotId))
     .where(eq(c.type, 'social_dm'))
-    .orderBy(asc(r.nameKey))
-    .all()
-    .map((row) => ({ value: `${row.robotId}:${row.channelId}`, label: `${row.name} — Social DM${row.isActive ? '' : ' (inactive)'}` }));
+    .orderBy(asc(r.nameKey));
+  return rows.map((row) => ({
+    value: `${row.robotId}:${row.channelId}`,
+    label: `${row.name} — Social DM${row.isActive ? '' : ' (inactive)'}`,
+  }));
 }

@@ -1,13 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
+import { neutraliseFormula } from '@/lib/ui/csv-cell';
 import { sourceKeys, USAGE_COLUMNS, type UsageRow } from './rows';
-
-/**
- * A text cell a spreadsheet would run as a formula (`=HYPERLINK(…)` as a robot name) is prefixed
- * with an apostrophe, which spreadsheets show as text; numbers stay numbers.
- */
-function neutraliseFormula(value: string | number): string | number {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /**
  * The usage table as CSV: exactly the table's columns plus any source breakdown, with a UTF-8 byte

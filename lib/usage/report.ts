@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { getPartnerClient } from '@/lib/connection/client';
 import { getDb, schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/partner/errors';
@@ -28,27 +28,30 @@ function sumUsage(entries: UsageEntry[]): UsageTotals {
   return totals;
 }
 
-function snapshotTotals(snapshotId: number): UsageTotals {
+async function snapshotTotals(snapshotId: number): Promise<UsageTotals> {
   const r = schema.usageSnapshotRows;
-  const role = (name: string) => sql<number>`coalesce(sum(json_extract(${r.entry}, ${`$.messages.by_role.${name}`})), 0)`;
-  const row = getDb()
+  // Sums come back as numeric (text on the wire): cast to float8 so both drivers give numbers.
+  const total = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::float8`.mapWith(Number);
+  const role = (name: string) => total(sql`(${r.entry}::jsonb #>> ${`{messages,by_role,${name}}`})::float8`);
+  const [row] = await (
+    await getDb()
+  )
     .select({
-      messages: sql<number>`coalesce(sum(${r.messages}), 0)`,
-      units: sql<number>`coalesce(sum(${r.units}), 0)`,
-      conversations: sql<number>`coalesce(sum(${r.conversations}), 0)`,
+      messages: total(sql`${r.messages}`),
+      units: total(sql`${r.units}`),
+      conversations: total(sql`${r.conversations}`),
       client: role('client'),
       ai: role('ai'),
       operator: role('operator'),
     })
     .from(r)
-    .where(eq(r.snapshotId, snapshotId))
-    .get();
+    .where(eq(r.snapshotId, snapshotId));
   return row ?? sumUsage([]);
 }
 
 /** The top robots by the measure, and one entry standing for all the others, so a chart stays readable at any size. */
-function chartEntriesOf(snapshotId: number, measure: MeasureKey, totals: UsageTotals, robots: number): UsageEntry[] {
-  const top = snapshotEntries(snapshotId, { orderBy: measure, limit: CHART_TOP });
+async function chartEntriesOf(snapshotId: number, measure: MeasureKey, totals: UsageTotals, robots: number): Promise<UsageEntry[]> {
+  const top = await snapshotEntries(snapshotId, { orderBy: measure, limit: CHART_TOP });
   if (robots <= CHART_TOP) return top;
   const shown = sumUsage(top);
   const rest = (key: keyof UsageTotals) => Math.max(0, totals[key] - shown[key]);
@@ -81,7 +84,9 @@ export type UsageView = {
 };
 
 async function singleRobotView(window: UsageWindow, robotId: string): Promise<UsageView> {
-  const { data } = await getPartnerClient('page').getUsage({
+  const { data } = await (
+    await getPartnerClient('page')
+  ).getUsage({
     from: rfc3339(window.from),
     to: rfc3339(window.to),
     robot_id: robotId,
@@ -92,7 +97,7 @@ async function singleRobotView(window: UsageWindow, robotId: string): Promise<Us
     totals: sumUsage(entries),
     chartEntries: entries,
     tablePage: data,
-    externalIds: externalIdsOf([robotId]),
+    externalIds: await externalIdsOf([robotId]),
     readAt: new Date().toISOString(),
   };
 }
@@ -100,7 +105,7 @@ async function singleRobotView(window: UsageWindow, robotId: string): Promise<Us
 async function accountView(window: UsageWindow, page: number, measure: MeasureKey): Promise<UsageView> {
   const snapshot = await snapshotForView(window, 'page');
   if (!snapshot) {
-    const filling = fillInProgress(snapshotKey(window));
+    const filling = await fillInProgress(snapshotKey(window));
     const empty: UsageReport = { data: [], pagination: { limit: USAGE_TABLE_PAGE_SIZE, offset: 0, total_count: 0, has_more: false } };
     return {
       totals: sumUsage([]),
@@ -111,11 +116,11 @@ async function accountView(window: UsageWindow, page: number, measure: MeasureKe
       progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null },
     };
   }
-  const size = snapshotSize(snapshot.id);
-  const totals = snapshotTotals(snapshot.id);
+  const size = await snapshotSize(snapshot.id);
+  const totals = await snapshotTotals(snapshot.id);
   const offset = (page - 1) * USAGE_TABLE_PAGE_SIZE;
-  const rows = snapshotEntries(snapshot.id, { offset, limit: USAGE_TABLE_PAGE_SIZE });
-  const chartEntries = chartEntriesOf(snapshot.id, measure, totals, size);
+  const rows = await snapshotEntries(snapshot.id, { offset, limit: USAGE_TABLE_PAGE_SIZE });
+  const chartEntries = await chartEntriesOf(snapshot.id, measure, totals, size);
   const ids = [...rows, ...chartEntries].flatMap((e) => (e.robot_id ? [e.robot_id] : []));
   return {
     totals,
@@ -125,7 +130,7 @@ async function accountView(window: UsageWindow, page: number, measure: MeasureKe
       pagination: { limit: USAGE_TABLE_PAGE_SIZE, offset, total_count: size, has_more: offset + rows.length < size },
       metadata: { processed_at: snapshot.processedAt, cache_hit: snapshot.cacheHit },
     },
-    externalIds: externalIdsOf(ids),
+    externalIds: await externalIdsOf(ids),
     readAt: snapshot.finishedAt,
   };
 }
@@ -160,8 +165,8 @@ export async function usageForExport(
   if (robotId) return { entries: (await singleRobotView(window, robotId)).chartEntries };
   const snapshot = await snapshotForView(window, 'export');
   if (!snapshot) {
-    const filling = fillInProgress(snapshotKey(window));
+    const filling = await fillInProgress(snapshotKey(window));
     return { progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null } };
   }
-  return { entries: snapshotEntries(snapshot.id) };
+  return { entries: await snapshotEntries(snapshot.id) };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { getPartnerClient } from '@/lib/connection/client';
 import { whenBudgetAllows, type CallPurpose } from '@/lib/connection/budget';
 import { getDb, schema } from '@/lib/db';
@@ -30,7 +30,11 @@ const running = (fills.usageFills ??= new Map());
 async function getUsagePage(window: UsageWindow, offset: number, purpose: CallPurpose) {
   return whenBudgetAllows(
     async () =>
-      (await getPartnerClient(purpose).getUsage({ from: rfc3339(window.from), to: rfc3339(window.to), limit: SNAPSHOT_PAGE, offset })).data,
+      (
+        await (
+          await getPartnerClient(purpose)
+        ).getUsage({ from: rfc3339(window.from), to: rfc3339(window.to), limit: SNAPSHOT_PAGE, offset })
+      ).data,
   );
 }
 
@@ -51,12 +55,12 @@ function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurpose = '
   const existing = running.get(key);
   if (existing) return existing;
   const run = (async () => {
-    const db = getDb();
-    const created = db
+    const db = await getDb();
+    const [created] = await db
       .insert(schema.usageSnapshots)
       .values({ key, fromAt: window.from.toISOString(), toAt: window.to.toISOString(), startedAt: new Date().toISOString(), pagesDone: 0 })
-      .returning({ id: schema.usageSnapshots.id })
-      .get();
+      .returning({ id: schema.usageSnapshots.id });
+    if (!created) throw new Error('the usage snapshot was not created');
     const id = created.id;
     try {
       const seen = new Set<string>();
@@ -68,44 +72,41 @@ function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurpose = '
         entries.forEach((e) => e.robot_id && seen.add(e.robot_id));
         const total = report.pagination?.total_count ?? null;
         pagesTotal = total === null ? null : Math.max(1, Math.ceil(total / SNAPSHOT_PAGE));
-        db.transaction((tx) => {
-          entries.forEach((entry, i) =>
-            tx
+        await db.transaction(async (tx) => {
+          if (entries.length > 0)
+            await tx
               .insert(schema.usageSnapshotRows)
-              .values(rowOf(id, page * SNAPSHOT_PAGE + i, entry))
-              .onConflictDoNothing()
-              .run(),
-          );
-          tx.update(schema.usageSnapshots)
+              .values(entries.map((entry, i) => rowOf(id, page * SNAPSHOT_PAGE + i, entry)))
+              .onConflictDoNothing();
+          await tx
+            .update(schema.usageSnapshots)
             .set({
               pagesDone: page + 1,
               pagesTotal,
               ...(page === 0 && { processedAt: report.metadata?.processed_at ?? null, cacheHit: report.metadata?.cache_hit ?? null }),
             })
-            .where(eq(schema.usageSnapshots.id, id))
-            .run();
+            .where(eq(schema.usageSnapshots.id, id));
         });
         const more = report.pagination?.has_more ?? (report.data ?? []).length === SNAPSHOT_PAGE;
         if (!more || (report.data ?? []).length === 0) break;
       }
-      db.transaction((tx) => {
-        tx.update(schema.usageSnapshots).set({ finishedAt: new Date().toISOString() }).where(eq(schema.usageSnapshots.id, id)).run();
+      await db.transaction(async (tx) => {
+        await tx.update(schema.usageSnapshots).set({ finishedAt: new Date().toISOString() }).where(eq(schema.usageSnapshots.id, id));
         // Older complete snapshots of this window are no longer read.
-        const older = tx
+        const older = await tx
           .select({ id: schema.usageSnapshots.id })
           .from(schema.usageSnapshots)
-          .where(and(eq(schema.usageSnapshots.key, key), lt(schema.usageSnapshots.id, id)))
-          .all();
+          .where(and(eq(schema.usageSnapshots.key, key), lt(schema.usageSnapshots.id, id)));
         for (const { id: old } of older) {
-          tx.delete(schema.usageSnapshotRows).where(eq(schema.usageSnapshotRows.snapshotId, old)).run();
-          tx.delete(schema.usageSnapshots).where(eq(schema.usageSnapshots.id, old)).run();
+          await tx.delete(schema.usageSnapshotRows).where(eq(schema.usageSnapshotRows.snapshotId, old));
+          await tx.delete(schema.usageSnapshots).where(eq(schema.usageSnapshots.id, old));
         }
       });
     } catch (err) {
-      db.update(schema.usageSnapshots)
+      await db
+        .update(schema.usageSnapshots)
         .set({ error: err instanceof Error ? err.message : String(err) })
-        .where(eq(schema.usageSnapshots.id, id))
-        .run();
+        .where(eq(schema.usageSnapshots.id, id));
       throw err;
     }
   })().finally(() => running.delete(key));
@@ -113,23 +114,29 @@ function fillSnapshot(key: string, window: UsageWindow, purpose: CallPurpose = '
   return run;
 }
 
-function latestSnapshot(key: string): UsageSnapshotRow | undefined {
-  return getDb()
+async function latestSnapshot(key: string): Promise<UsageSnapshotRow | undefined> {
+  const [row] = await (
+    await getDb()
+  )
     .select()
     .from(schema.usageSnapshots)
     .where(and(eq(schema.usageSnapshots.key, key), isNotNull(schema.usageSnapshots.finishedAt)))
     .orderBy(desc(schema.usageSnapshots.id))
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** The fill under way for this window, for its progress. */
-export function fillInProgress(key: string): UsageSnapshotRow | undefined {
-  return getDb()
+export async function fillInProgress(key: string): Promise<UsageSnapshotRow | undefined> {
+  const [row] = await (
+    await getDb()
+  )
     .select()
     .from(schema.usageSnapshots)
     .where(and(eq(schema.usageSnapshots.key, key), isNull(schema.usageSnapshots.finishedAt), isNull(schema.usageSnapshots.error)))
     .orderBy(desc(schema.usageSnapshots.id))
-    .get();
+    .limit(1);
+  return row;
 }
 
 function isFresh(snapshot: UsageSnapshotRow, now: number): boolean {
@@ -143,7 +150,7 @@ function isFresh(snapshot: UsageSnapshotRow, now: number): boolean {
  */
 export async function snapshotForView(window: UsageWindow, purpose: CallPurpose): Promise<UsageSnapshotRow | undefined> {
   const key = snapshotKey(window);
-  const latest = latestSnapshot(key);
+  const latest = await latestSnapshot(key);
   const now = Date.now();
   // A custom window is fixed in time: once complete it stays right.
   if (latest && (window.preset === 'custom' || isFresh(latest, now))) return latest;
@@ -161,25 +168,28 @@ export async function snapshotForView(window: UsageWindow, purpose: CallPurpose)
 
 export type MeasureKey = 'messages' | 'units' | 'conversations';
 
-export function snapshotEntries(snapshotId: number, options: { offset?: number; limit?: number; orderBy?: MeasureKey } = {}): UsageEntry[] {
+export async function snapshotEntries(
+  snapshotId: number,
+  options: { offset?: number; limit?: number; orderBy?: MeasureKey } = {},
+): Promise<UsageEntry[]> {
   const r = schema.usageSnapshotRows;
   const order = options.orderBy ? [desc(r[options.orderBy]), asc(r.position)] : [asc(r.position)];
-  const query = getDb()
+  const query = (await getDb())
     .select({ entry: r.entry })
     .from(r)
     .where(eq(r.snapshotId, snapshotId))
     .orderBy(...order)
-    .limit(options.limit ?? -1)
     .offset(options.offset ?? 0);
-  return query.all().map((row) => JSON.parse(row.entry) as UsageEntry);
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  return rows.map((row) => JSON.parse(row.entry) as UsageEntry);
 }
 
-export function snapshotSize(snapshotId: number): number {
-  return (
-    getDb()
-      .select({ n: sql<number>`count(*)` })
-      .from(schema.usageSnapshotRows)
-      .where(eq(schema.usageSnapshotRows.snapshotId, snapshotId))
-      .get()?.n ?? 0
-  );
+export async function snapshotSize(snapshotId: number): Promise<number> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ n: count() })
+    .from(schema.usageSnapshotRows)
+    .where(eq(schema.usageSnapshotRows.snapshotId, snapshotId));
+  return row?.n ?? 0;
 }

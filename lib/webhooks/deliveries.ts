@@ -11,7 +11,9 @@ export async function loadDeliveries(input: {
   page: number;
 }): Promise<{ ok: true; list: DeliveryList } | { ok: false; error: unknown }> {
   try {
-    const { data } = await getPartnerClient().listDeliveries({
+    const { data } = await (
+      await getPartnerClient()
+    ).listDeliveries({
       status: input.status,
       event_type: input.eventType,
       limit: DELIVERY_PAGE_SIZE,
@@ -24,10 +26,10 @@ export async function loadDeliveries(input: {
 }
 
 export async function getDelivery(deliveryId: string): Promise<PartnerResult<Delivery>> {
-  return getPartnerClient().getDelivery(deliveryId);
+  return (await getPartnerClient()).getDelivery(deliveryId);
 }
 
 /** Queues a signed test delivery to the configured webhook (D18). */
 export async function sendTestEvent(): Promise<PartnerResult<TestEventResult>> {
-  return getPartnerClient().sendTestEvent();
+  return (await getPartnerClient()).sendTestEvent();
 }

@@ -1,44 +1,49 @@
 import 'server-only';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { WebhookEventRow } from '@/lib/db/schema';
 import type { StoredEvent } from './receiver';
 
 /** Inserts once per webhook-id; false when it was already there (a retried delivery). */
-export function storeWebhookEvent(event: StoredEvent): boolean {
-  const result = getDb().insert(schema.webhookEvents).values(event).onConflictDoNothing({ target: schema.webhookEvents.webhookId }).run();
-  return result.changes > 0;
+export async function storeWebhookEvent(event: StoredEvent): Promise<boolean> {
+  const inserted = await (
+    await getDb()
+  )
+    .insert(schema.webhookEvents)
+    .values(event)
+    .onConflictDoNothing({ target: schema.webhookEvents.webhookId })
+    .returning({ webhookId: schema.webhookEvents.webhookId });
+  return inserted.length > 0;
 }
 
 export type EventFilter = { type?: string; robotId?: string; conversationId?: string; includeTests?: boolean };
 
-export function listWebhookEvents(filter: EventFilter, limit: number, offset: number): { rows: WebhookEventRow[]; total: number } {
+export async function listWebhookEvents(
+  filter: EventFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: WebhookEventRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(eq(schema.webhookEvents.type, filter.type));
   if (filter.robotId) conditions.push(eq(schema.webhookEvents.robotId, filter.robotId));
   if (filter.conversationId) conditions.push(eq(schema.webhookEvents.conversationId, filter.conversationId));
   if (!filter.includeTests) conditions.push(eq(schema.webhookEvents.isTest, false));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const db = getDb();
-  const rows = db
+  const db = await getDb();
+  const rows = await db
     .select()
     .from(schema.webhookEvents)
     .where(where)
-    .orderBy(desc(schema.webhookEvents.receivedAt), desc(sql`rowid`))
+    .orderBy(desc(schema.webhookEvents.receivedAt), desc(schema.webhookEvents.seq))
     .limit(limit)
-    .offset(offset)
-    .all();
-  const [counted] = db.select({ n: count() }).from(schema.webhookEvents).where(where).all();
+    .offset(offset);
+  const [counted] = await db.select({ n: count() }).from(schema.webhookEvents).where(where);
   return { rows, total: counted?.n ?? 0 };
 }
 
-export function distinctEventTypes(): string[] {
-  return getDb()
-    .selectDistinct({ type: schema.webhookEvents.type })
-    .from(schema.webhookEvents)
-    .all()
-    .map((r) => r.type)
-    .sort();
+export async function distinctEventTypes(): Promise<string[]> {
+  const rows = await (await getDb()).selectDistinct({ type: schema.webhookEvents.type }).from(schema.webhookEvents);
+  return rows.map((r) => r.type).sort();
 }
 
 export type ConversationSummary = {
@@ -51,14 +56,15 @@ export type ConversationSummary = {
 };
 
 /** Conversations known from received events, most recently active first. */
-export function recentConversations(limit: number, robotId?: string): ConversationSummary[] {
-  const rows = getDb()
+export async function recentConversations(limit: number, robotId?: string): Promise<ConversationSummary[]> {
+  const rows = await (
+    await getDb()
+  )
     .select()
     .from(schema.webhookEvents)
     .where(and(eq(schema.webhookEvents.isTest, false), robotId ? eq(schema.webhookEvents.robotId, robotId) : undefined))
     .orderBy(desc(schema.webhookEvents.receivedAt))
-    .limit(5000)
-    .all();
+    .limit(5000);
   const byConversation = new Map<string, ConversationSummary>();
   for (const row of rows) {
     if (!row.conversationId) continue;

@@ -31,7 +31,7 @@ export type ReceiverDeps = {
   secret: string | null;
   authToken: string | null;
   /** Returns false when an event with this webhook-id was stored before (a retry). */
-  store: (event: StoredEvent) => boolean;
+  store: (event: StoredEvent) => boolean | Promise<boolean>;
   now?: () => Date;
 };
 
@@ -91,7 +91,7 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   }
   const e = event.data;
   const isTest = e.type === 'test' || e.data?.test === true;
-  const stored = deps.store({
+  const stored = await deps.store({
     webhookId: headers['webhook-id'],
     eventId: e.id ?? null,
     type: e.type,

@@ -29,7 +29,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
   const conversationId = requested && SAFE_ID.test(requested) ? requested : undefined;
 
   if (conversationId) {
-    const { rows } = listWebhookEvents({ conversationId }, 200, 0);
+    const { rows } = await listWebhookEvents({ conversationId }, 200, 0);
     const thread = buildThread([...rows].reverse());
     const names = await robotNamesById([thread.robotId]);
     const robotName = thread.robotId ? (names.get(thread.robotId) ?? thread.robotId) : 'the robot';
@@ -90,7 +90,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
     );
   }
 
-  const conversations = recentConversations(100, robotFilter);
+  const conversations = await recentConversations(100, robotFilter);
   const names = await robotNamesById([robotFilter ?? null, ...conversations.map((c) => c.robotId)]);
   return (
     <>

@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { audited } from '@/lib/audit/record';
 import { authorise } from '@/lib/auth/session';
 import { refreshDirectory } from '@/lib/robots/directory-scheduler';
 import { deleteRobot } from '@/lib/robots/robots';
@@ -17,7 +18,7 @@ const deleteRobotSchema = z.object({
 });
 
 export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormData): Promise<DeleteRobotState> {
-  const access = await authorise('change');
+  const access = await authorise('change', 'robot.delete');
   if (!access.ok) return { status: 'error', error: access.error };
   const parsed = deleteRobotSchema.safeParse({
     robotId: formData.get('robotId'),
@@ -30,7 +31,10 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
       error: { title: 'Nothing was deleted', message: 'The request did not name a robot. Reload the page and try again.' },
     };
   try {
-    await deleteRobot(parsed.data.robotId);
+    await audited(
+      { actor: access.user.email, action: 'robot.delete', target: `robot:${parsed.data.robotId}`, detail: parsed.data.robotName || null },
+      () => deleteRobot(parsed.data.robotId),
+    );
   } catch (err) {
     return {
       status: 'error',

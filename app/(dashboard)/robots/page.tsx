@@ -44,8 +44,8 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
       </>
     );
   }
-  const status = directoryStatus();
-  const { robots, total } = searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE);
+  const status = await directoryStatus();
+  const { robots, total } = await searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE);
   const filtered = Boolean(robotQuery.q || robotQuery.type || robotQuery.state);
   const totalPages = pageCount(total, ROBOTS_PAGE_SIZE);
   const listParams = new URLSearchParams(

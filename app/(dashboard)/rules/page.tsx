@@ -26,7 +26,7 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
 
   // Robots added since the last look appear with their channels (one call, none when the budget is spent).
   await lookAtNewest().catch(() => undefined);
-  const channels = socialDmChannelOptions();
+  const channels = await socialDmChannelOptions();
   const result = wanted ? await loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
 
   return (

@@ -2,7 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
 import { authorise } from '@/lib/auth/session';
+import { PartnerApiError } from '@/lib/partner/errors';
 import { checkConnection, verifyApiKey } from '@/lib/connection/check';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { getPartnerConnection, forgetSavedApiKey, saveApiKey } from '@/lib/connection/connection';
@@ -36,21 +38,32 @@ const apiKeySchema = z
   .regex(API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE);
 
 export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData): Promise<KeyFormState> {
-  const access = await authorise('change');
+  const forget = formData.get('intent') === 'forget';
+  const access = await authorise('change', forget ? 'settings.api_key_remove' : 'settings.api_key_save');
   if (!access.ok) return { status: 'error', error: access.error };
-  if (formData.get('intent') === 'forget') {
-    forgetSavedApiKey();
+  if (forget) {
+    await forgetSavedApiKey({ actor: access.user.email });
     revalidatePath('/', 'layout');
     return { status: 'removed' };
   }
   const parsed = apiKeySchema.safeParse(formData.get('apiKey') ?? '');
   if (!parsed.success) return { status: 'invalid', fieldError: parsed.error.issues[0]?.message ?? 'Enter a partner key.' };
-  const { baseUrl } = getPartnerConnection();
+  const { baseUrl } = await getPartnerConnection();
   if (!baseUrl) return { status: 'error', error: { title: 'No service address', message: 'Set PARTNER_API_URL before saving a key.' } };
+  let checkRequestId: string | null;
   try {
     // Refuse a key the service does not accept, so a typo cannot take the dashboard offline.
-    await verifyApiKey(baseUrl, parsed.data);
+    checkRequestId = await verifyApiKey(baseUrl, parsed.data);
   } catch (err) {
+    const refusal = err instanceof PartnerApiError ? err : undefined;
+    await recordAudit({
+      actor: access.user.email,
+      action: 'settings.api_key_save',
+      target: 'settings:api_key',
+      outcome: refusal ? 'refused' : 'failed',
+      errorCode: refusal?.code ?? (err instanceof Error ? err.name : 'error'),
+      requestId: refusal?.requestId ?? null,
+    });
     return {
       status: 'error',
       error: toDisplayError(err, {
@@ -61,7 +74,7 @@ export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData):
       }),
     };
   }
-  saveApiKey(parsed.data);
+  await saveApiKey(parsed.data, { actor: access.user.email, requestId: checkRequestId });
   revalidatePath('/', 'layout');
   return { status: 'saved' };
 }

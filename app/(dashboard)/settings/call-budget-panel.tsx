@@ -14,9 +14,9 @@ const LIMIT_SOURCE = {
 } as const;
 
 /** How much of the account's call budget this dashboard spends, by purpose: the last minute, the last hour, and each minute of it. */
-export function CallBudgetPanel() {
-  const state = budgetState();
-  const history = callHistory();
+export async function CallBudgetPanel() {
+  const state = await budgetState();
+  const history = await callHistory();
   const peak = Math.max(state.allowance, ...history.perMinute.map((m) => CALL_PURPOSES.reduce((n, p) => n + m.counts[p], 0)));
   return (
     <section

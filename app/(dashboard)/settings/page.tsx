@@ -19,7 +19,7 @@ const SOURCE_LABEL = {
 
 export default async function SettingsPage() {
   const user = await requireSessionUser();
-  const connection = getPartnerConnection();
+  const connection = await getPartnerConnection();
   const fingerprint = keyFingerprint(connection.apiKey);
   const mayChange = canPerform(user.role, 'change');
   return (

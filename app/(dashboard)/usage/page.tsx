@@ -53,7 +53,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   if (measure !== 'messages') params.set('measure', measure);
   const hrefFor = (p: number) => `/usage?${new URLSearchParams([...params, ['page', String(p)]]).toString()}`;
 
-  const chosenRobot = robotId ? { id: robotId, name: findRobot(robotId)?.name ?? robotId } : null;
+  const chosenRobot = robotId ? { id: robotId, name: (await findRobot(robotId))?.name ?? robotId } : null;
   let content: React.ReactNode;
   if (!loaded.ok) {
     content = (

@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { audited } from '@/lib/audit/record';
 import { authorise } from '@/lib/auth/session';
 import { sendTestEvent } from '@/lib/webhooks/deliveries';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
@@ -9,10 +10,17 @@ export type TestEventState =
   { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };
 
 export async function sendTestEventAction(): Promise<TestEventState> {
-  const access = await authorise('change');
+  const access = await authorise('change', 'webhook.test_event');
   if (!access.ok) return { status: 'error', error: access.error };
   try {
-    const { data, requestId } = await sendTestEvent();
+    const { data, requestId } = await audited(
+      {
+        actor: access.user.email,
+        action: 'webhook.test_event',
+        describe: (r) => (r.data.delivery_id ? `delivery ${r.data.delivery_id}` : null),
+      },
+      sendTestEvent,
+    );
     if (!data.delivery_id)
       return {
         status: 'error',

@@ -1,3 +1,4 @@
+import { audited } from '@/lib/audit/record';
 import { authorise } from '@/lib/auth/session';
 import { attachmentErrorToDisplay } from '@/lib/conversations/attachment-errors';
 import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/conversations/attachment-rules';
@@ -14,7 +15,7 @@ function refuse(status: number, title: string, message: string): Response {
  * with the key. A route handler rather than a server action, so files up to the largest plan cap fit.
  */
 export async function POST(request: Request): Promise<Response> {
-  const access = await authorise('change');
+  const access = await authorise('change', 'attachment.upload');
   if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) {
     return refuse(413, 'The file is too large', 'No plan accepts files over 20 MB. Compress it or share a link instead.');
@@ -33,7 +34,15 @@ export async function POST(request: Request): Promise<Response> {
   const problem = attachmentProblem(file);
   if (problem) return refuse(422, 'This file cannot be sent', problem);
   try {
-    const { data, requestId } = await uploadConversationAttachment(conversationId, file);
+    const { data, requestId } = await audited(
+      {
+        actor: access.user.email,
+        action: 'attachment.upload',
+        target: `conversation:${conversationId}`,
+        detail: `${file.name} (${file.size} bytes)`,
+      },
+      () => uploadConversationAttachment(conversationId, file),
+    );
     return Response.json({ attachment: data, requestId }, { status: 201 });
   } catch (err) {
     const error = attachmentErrorToDisplay(err);

@@ -69,7 +69,11 @@ export default async function ChannelReturnPage({ searchParams }: { searchParams
       </div>
     );
   } else {
-    const outcome = await confirmHandshakeOutcome(query.data, { readBackChannel: user?.role === 'admin', anonymous: !user });
+    const outcome = await confirmHandshakeOutcome(query.data, {
+      readBackChannel: user?.role === 'admin',
+      anonymous: !user,
+      actor: user?.email,
+    });
     if (outcome.kind === 'error') {
       content = (
         <>

@@ -58,9 +58,9 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
   }
   if (!robot) notFound();
   const mayChange = canPerform(user.role, 'change');
-  const snapshots = channelSnapshots(robotId);
+  const snapshots = await channelSnapshots(robotId);
   const channels = robot.channels ?? [];
-  const handshake = latestHandshake(robotId);
+  const handshake = await latestHandshake(robotId);
   const hasType = (type: string) => channels.some((c) => c.type === type);
   const pendingHandshake = handshake && !hasType('social_dm') ? handshake : undefined;
 
@@ -88,7 +88,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
       {loaded.budgetSpent && (
         <DirectoryFreshness
           checkedAt={robot.readAt}
-          sweptAt={directoryStatus().sweptAt}
+          sweptAt={(await directoryStatus()).sweptAt}
           budgetSpent={loaded.budgetSpent}
           mayRefresh={false}
         />
@@ -108,7 +108,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
           </Link>
         ))}
       </nav>
-      <CapacityMeter occupied={activeChannelCount()} hint={knownCapacity()} />
+      <CapacityMeter occupied={await activeChannelCount()} hint={await knownCapacity()} />
 
       <section aria-labelledby="channels-heading" className="mt-6">
         <h2 id="channels-heading" className="text-lg font-semibold">

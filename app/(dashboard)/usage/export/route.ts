@@ -32,7 +32,7 @@ export async function GET(request: Request): Promise<Response> {
         { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' } },
       );
     }
-    const externalIds = externalIdsOf(read.entries.flatMap((e) => (e.robot_id ? [e.robot_id] : [])));
+    const externalIds = await externalIdsOf(read.entries.flatMap((e) => (e.robot_id ? [e.robot_id] : [])));
     const csv = usageCsv(read.entries.map((e) => toUsageRow(e, externalIds)));
     const name = `usage_${resolved.window.fromDay}_${resolved.window.toDay}${robotId ? `_${robotId}` : ''}.csv`;
     return new Response(csv, {

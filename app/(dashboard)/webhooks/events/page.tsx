@@ -37,8 +37,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const { page, problem } = readPageParam(raw.page);
   if (problem) problems.push(problem);
 
-  const { rows, total } = listWebhookEvents({ type, robotId, conversationId, includeTests }, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  const types = distinctEventTypes();
+  const { rows, total } = await listWebhookEvents({ type, robotId, conversationId, includeTests }, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const types = await distinctEventTypes();
   const names = await robotNamesById(rows.map((e) => e.robotId));
   const base = new URLSearchParams();
   if (type) base.set('type', type);

@@ -6,5 +6,5 @@ export async function GET(request: Request): Promise<Response> {
   const access = await authorise('view');
   if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
   const text = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
-  return Response.json({ robots: suggestRobots(text, 20) }, { headers: { 'cache-control': 'no-store' } });
+  return Response.json({ robots: await suggestRobots(text, 20) }, { headers: { 'cache-control': 'no-store' } });
 }

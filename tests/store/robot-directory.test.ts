@@ -1,21 +1,14 @@
 import fc from 'fast-check';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUpTestStore } from './use-test-store';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerClient } from '@/lib/partner/client';
 import type { RobotList } from '@/lib/partner/schemas';
 import { directorySize, directoryStatus, upsertRobots } from '@/lib/robots/directory';
 import { searchDirectory } from '@/lib/robots/directory-query';
 import { sweepDirectory, type FetchRobotsPage } from '@/lib/robots/directory-sync';
-import { setUpSandbox, type AccountCreated } from './support';
+import { setUpSandbox, type AccountCreated } from '../api/support';
 
-// The dashboard's own store, in a folder of this test file's own (read once, on first use).
-vi.hoisted(() => {
-  process.env.DATA_DIR = `/tmp/directory-test-${process.pid}-${Date.now()}`;
-  process.env.AUTH_SECRET = 'directory-test-secret-0123456789abcdefghijkl';
-});
-
-// The dashboard store this file made for itself goes with it.
-afterAll(() => rmSync(process.env.DATA_DIR ?? '/nonexistent', { recursive: true, force: true }));
+await setUpTestStore('directory');
 
 const sandbox = setUpSandbox();
 const PAGE = 10;
@@ -36,8 +29,8 @@ async function apiRobotIds(): Promise<string[]> {
   }
 }
 
-function directoryIds(): string[] {
-  return searchDirectory({ q: '', sort: 'newest' }, 1, 100_000).robots.map((r) => r.id);
+async function directoryIds(): Promise<string[]> {
+  return (await searchDirectory({ q: '', sort: 'newest' }, 1, 100_000)).robots.map((r) => r.id);
 }
 
 type Change = { atFetch: number; kind: 'add' | 'delete'; pick: number };
@@ -76,9 +69,9 @@ describe('robot directory sweep', () => {
           const result = await sweepDirectory(fetchPage, 50, PAGE);
           expect(result.exact).toBe(true);
           const expected = await apiRobotIds();
-          expect(directoryIds().sort()).toEqual([...expected].sort());
-          expect(directorySize()).toBe(expected.length);
-          expect(directoryStatus().totalCount).toBe(expected.length);
+          expect((await directoryIds()).sort()).toEqual([...expected].sort());
+          expect(await directorySize()).toBe(expected.length);
+          expect((await directoryStatus()).totalCount).toBe(expected.length);
         },
       ),
       { numRuns: 25 },
@@ -95,29 +88,29 @@ describe('robot directory sweep', () => {
     }
     const client = createPartnerClient({ baseUrl: sandbox.url, apiKey: account.api_key });
     await sweepDirectory(async (limit, offset) => (await client.listRobots({ limit, offset })).data, 5, 100);
-    const byCustomer = searchDirectory({ q: 'FINDME-1042', sort: 'newest' }, 1, 10);
+    const byCustomer = await searchDirectory({ q: 'FINDME-1042', sort: 'newest' }, 1, 10);
     expect(byCustomer.robots.map((r) => r.name)).toEqual(['Zeta Charlie']);
-    expect(searchDirectory({ q: 'zeta', sort: 'name' }, 1, 10).robots.map((r) => r.name)).toEqual([
+    expect((await searchDirectory({ q: 'zeta', sort: 'name' }, 1, 10)).robots.map((r) => r.name)).toEqual([
       'Zeta Alpha',
       'Zeta Bravo',
       'Zeta Charlie',
     ]);
-    expect(searchDirectory({ q: 'zeta', sort: 'newest' }, 1, 10).robots.map((r) => r.name)).toEqual([
+    expect((await searchDirectory({ q: 'zeta', sort: 'newest' }, 1, 10)).robots.map((r) => r.name)).toEqual([
       'Zeta Charlie',
       'Zeta Alpha',
       'Zeta Bravo',
     ]);
     const one = byCustomer.robots[0];
-    expect(searchDirectory({ q: one?.id ?? '', sort: 'newest' }, 1, 10).robots).toHaveLength(1);
-    expect(searchDirectory({ q: '%', sort: 'newest' }, 1, 10).total).toBe(0);
-    expect(searchDirectory({ q: '', sort: 'newest', state: 'none' }, 1, 5).total).toBe(directorySize());
+    expect((await searchDirectory({ q: one?.id ?? '', sort: 'newest' }, 1, 10)).robots).toHaveLength(1);
+    expect((await searchDirectory({ q: '%', sort: 'newest' }, 1, 10)).total).toBe(0);
+    expect((await searchDirectory({ q: '', sort: 'newest', state: 'none' }, 1, 5)).total).toBe(await directorySize());
   });
 
-  it('keeps what a page of the list says about a robot it already knows', () => {
-    upsertRobots([{ id: 'rb_local', name: 'Local', channels: [{ id: 'ch_1', type: 'widget', is_active: true }] }], 0);
-    expect(searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'active' }, 1, 5).robots.map((r) => r.id)).toEqual([
+  it('keeps what a page of the list says about a robot it already knows', async () => {
+    await upsertRobots([{ id: 'rb_local', name: 'Local', channels: [{ id: 'ch_1', type: 'widget', is_active: true }] }], 0);
+    expect((await searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'active' }, 1, 5)).robots.map((r) => r.id)).toEqual([
       'rb_local',
     ]);
-    expect(searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'inactive' }, 1, 5).total).toBe(0);
+    expect((await searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'inactive' }, 1, 5)).total).toBe(0);
   });
 });

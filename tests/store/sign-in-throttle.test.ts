@@ -1,37 +1,31 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { setUpTestStore } from './use-test-store';
+import { describe, expect, it } from 'vitest';
 
-vi.hoisted(() => {
-  process.env.DATA_DIR = `/tmp/throttle-test-${process.pid}-${Date.now()}`;
-  process.env.AUTH_SECRET = 'throttle-test-secret-0123456789abcdefghijkl';
-});
-
-// The dashboard store this file made for itself goes with it.
-afterAll(() => rmSync(process.env.DATA_DIR ?? '/nonexistent', { recursive: true, force: true }));
+await setUpTestStore('throttle');
 
 const { clearSignInFailures, recordSignInFailure, SIGN_IN_LIMITS, signInWait } = await import('@/lib/auth/throttle');
 const { verifyPasswordOf, hashPassword } = await import('@/lib/auth/password');
 
 describe('sign-in throttling', () => {
-  it('makes an account wait after five failures, saying how long, and forgets them after a success', () => {
+  it('makes an account wait after five failures, saying how long, and forgets them after a success', async () => {
     const now = 1_700_000_000_000;
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect(signInWait('Someone@Example.com', '10.0.0.1', now + i * 1000)).toBe(0);
-      recordSignInFailure('someone@example.com', '10.0.0.1', now + i * 1000);
+      expect(await signInWait('Someone@Example.com', '10.0.0.1', now + i * 1000)).toBe(0);
+      await recordSignInFailure('someone@example.com', '10.0.0.1', now + i * 1000);
     }
     // From another address too: the account is what is being guessed.
-    const wait = signInWait('someone@example.com', '10.0.0.2', now + 10_000);
+    const wait = await signInWait('someone@example.com', '10.0.0.2', now + 10_000);
     expect(wait).toBe(Math.ceil((SIGN_IN_LIMITS.windowMs - 10_000) / 1000));
-    expect(signInWait('someone@example.com', '10.0.0.2', now + SIGN_IN_LIMITS.windowMs + 1)).toBe(0);
-    clearSignInFailures('someone@example.com');
-    expect(signInWait('someone@example.com', '10.0.0.2', now + 10_000)).toBe(0);
+    expect(await signInWait('someone@example.com', '10.0.0.2', now + SIGN_IN_LIMITS.windowMs + 1)).toBe(0);
+    await clearSignInFailures('someone@example.com');
+    expect(await signInWait('someone@example.com', '10.0.0.2', now + 10_000)).toBe(0);
   });
 
-  it('makes an address wait after twenty failures across accounts, unknown emails included', () => {
+  it('makes an address wait after twenty failures across accounts, unknown emails included', async () => {
     const now = 1_700_100_000_000;
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) recordSignInFailure(`nobody-${i}@example.com`, '10.9.9.9', now + i);
-    expect(signInWait('fresh@example.com', '10.9.9.9', now + 100)).toBeGreaterThan(0);
-    expect(signInWait('fresh@example.com', '10.9.9.8', now + 100)).toBe(0);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await recordSignInFailure(`nobody-${i}@example.com`, '10.9.9.9', now + i);
+    expect(await signInWait('fresh@example.com', '10.9.9.9', now + 100)).toBeGreaterThan(0);
+    expect(await signInWait('fresh@example.com', '10.9.9.8', now + 100)).toBe(0);
   });
 
   it('does the same work for an unknown email as for a wrong password', async () => {

@@ -1,0 +1,30 @@
+/** Every change the dashboard makes, as the audit log names it, with how the log page labels it. */
+export const AUDIT_ACTIONS = {
+  'robot.delete': 'Robot deleted',
+  'channel.connect': 'Channel connected',
+  'handshake.start': 'Social-DM handshake started',
+  'handshake.complete': 'Social-DM handshake completed',
+  'channel.enable': 'Channel enabled',
+  'channel.disable': 'Channel disabled',
+  'webhook.test_event': 'Test event sent',
+  'attachment.upload': 'Attachment uploaded',
+  'conversation.typing': 'Typing indicator set',
+  'settings.api_key_save': 'API key saved',
+  'settings.api_key_remove': 'API key removed',
+  'team.invite': 'Person invited',
+  'team.invite_revoke': 'Invitation revoked',
+  'team.invite_accept': 'Invitation accepted',
+  'team.role_change': 'Role changed',
+  'team.disable': 'Person disabled',
+  'team.enable': 'Person re-enabled',
+  'team.reset_link': 'Password reset link made',
+  'team.password_reset': 'Password reset by link',
+  'account.password_change': 'Own password changed',
+  'auth.sign_in': 'Sign-in',
+  'auth.sign_out': 'Sign-out',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];

@@ -1,0 +1,64 @@
+import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { holdDataDirLock } from './data-dir-lock';
+
+export interface OpenStore {
+  db: PgDatabase<PgQueryResultHKT, typeof schema>;
+  close: () => Promise<void>;
+}
+
+/** drizzle-kit's output (lib/db/migrations), read at start. */
+const MIGRATIONS = { migrationsFolder: path.join(process.cwd(), 'lib', 'db', 'migrations') };
+
+/** Any number, the same in every instance: the migration lock's key. */
+const MIGRATION_LOCK_KEY = 7_513_201;
+
+/** PGlite in DATA_DIR/dashboard-db: one process at a time (a lock file refuses a second one with the fix). */
+export async function openEmbeddedStore(dataDir: string): Promise<OpenStore> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const release = holdDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'dashboard-db'));
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, MIGRATIONS);
+    return {
+      db,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PostgreSQL shared by every instance. Migrations run under an advisory lock, so instances starting
+ * together apply each one once.
+ */
+export async function openSharedStore(url: string): Promise<OpenStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), MIGRATIONS);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+  return { db: drizzleNodePg({ client: pool, schema }), close: () => pool.end() };
+}
