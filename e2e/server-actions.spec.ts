@@ -42,7 +42,7 @@ function pageUrl(worker: string, robotId: string): string {
   return `/${segments.join('/')}`;
 }
 
-/** Calls the action as React's client does: the arguments as one multipart reply, form fields prefixed `1_`. */
+/** Calls the action as React's client does: the arguments as one multipart reply, form fields prefixed `_1_`. */
 async function callAction(
   request: APIRequestContext,
   action: (typeof actions)[number],
@@ -52,7 +52,7 @@ async function callAction(
   const worker = Object.keys(action.workers)[0] ?? 'app/page';
   const multipart = new FormData();
   multipart.append('0', JSON.stringify([{ status: 'idle' }, '$K1']));
-  for (const [name, value] of Object.entries(form)) multipart.append(`1_${name}`, value);
+  for (const [name, value] of Object.entries(form)) multipart.append(`_1_${name}`, value);
   const response = await request.post(pageUrl(worker, robotId), {
     headers: { 'Next-Action': action.id, Accept: 'text/x-component', Origin: E2E.dashboardUrl },
     multipart,

@@ -78,22 +78,41 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Signs in through Auth.js's own credentials endpoint; returns the session cookie. */
+const manifest = () =>
+  JSON.parse(fs.readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as { node: Record<string, { exportedName: string }> };
+const actionId = (name: string) => Object.entries(manifest().node).find(([, entry]) => entry.exportedName === name)?.[0] ?? '';
+
+/** Calls a server action over HTTP as the browser does: the arguments as one multipart reply, form fields prefixed `_1_`. */
+function callAction(base: string, pathname: string, name: string, fields: Record<string, string>, cookie = '') {
+  const form = new FormData();
+  form.append('0', JSON.stringify([{}, '$K1']));
+  for (const [key, value] of Object.entries(fields)) form.append(`_1_${key}`, value);
+  return fetch(`${base}${pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'Next-Action': actionId(name), Origin: base, Accept: 'text/x-component' },
+    body: form,
+  });
+}
+
+/** The cookies a browser would keep from these Set-Cookie headers: the last one of each name wins. */
+const cookieJar = (setCookies: string[]) =>
+  [...new Map(setCookies.map((c) => (c.split(';')[0] ?? '').split('=') as [string, string])).entries()]
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+
+/** Signs in through Auth.js's credentials endpoint (the same authorize() the sign-in form uses); returns the session cookie. */
 async function signIn(base: string): Promise<string> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
   const response = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieJar(csrf.headers.getSetCookie()) },
     body: new URLSearchParams({ csrfToken, email: 'admin@example.com', password: 'demo-admin-pass', callbackUrl: `${base}/robots` }),
   });
   const session = response.headers.getSetCookie().find((c) => c.includes('session-token='));
-  if (!session) throw new Error(`no session cookie from ${base} (${response.status})`);
+  if (!session) throw new Error(`no session cookie from ${base} (${response.status} → ${response.headers.get('location')})`);
   return session.split(';')[0] ?? '';
 }
 
@@ -106,18 +125,7 @@ describe('two dashboard instances on one PostgreSQL database', () => {
   it('share sessions: signed in on one, the other knows the session; signed out on one, the other refuses it', async () => {
     const cookie = await signIn(one);
     expect((await page(other, '/settings', cookie)).status).toBe(200);
-    const manifest = JSON.parse(fs.readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as {
-      node: Record<string, { exportedName: string }>;
-    };
-    const signOutId = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === 'signOutAction')?.[0] ?? '';
-    const form = new FormData();
-    form.append('0', '[]');
-    const signedOut = await fetch(`${one}/robots`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'Next-Action': signOutId, Origin: one, Accept: 'text/x-component' },
-      body: form,
-    });
+    const signedOut = await callAction(one, '/robots', 'signOutAction', {}, cookie);
     expect(signedOut.status).toBeLessThan(500);
     // The same cookie, still held by the browser, is refused by the other instance.
     const after = await page(other, '/settings', cookie);
