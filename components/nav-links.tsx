@@ -10,14 +10,17 @@ const SECTIONS = [
   { href: '/conversations', label: 'Conversations' },
   { href: '/rules', label: 'Rules' },
   { href: '/settings', label: 'Settings' },
+  { href: '/team', label: 'Team', adminOnly: true },
+  { href: '/audit', label: 'Audit log', adminOnly: true },
+  { href: '/account', label: 'Your account' },
 ] as const;
 
-export function NavLinks() {
+export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="px-3 pb-4">
       <ul className="flex flex-wrap gap-1 md:flex-col">
-        {SECTIONS.map((s) => {
+        {SECTIONS.filter((s) => isAdmin || !('adminOnly' in s)).map((s) => {
           const current = pathname === s.href || pathname.startsWith(`${s.href}/`);
           return (
             <li key={s.href}>

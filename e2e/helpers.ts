@@ -74,6 +74,9 @@ export async function everySignedInPage(
     `/conversations?conversation=${conversationId}`,
     '/rules',
     '/settings',
+    '/team',
+    '/audit',
+    '/account',
   ];
   return { robotId: robot.id, conversationId, paths };
 }

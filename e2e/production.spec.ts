@@ -56,7 +56,7 @@ test('repeated wrong passwords are throttled with the wait named, unknown emails
 /** Every page and route handler on disk, with its dynamic segments filled in. */
 function routesOnDisk(): { url: string; kind: 'page' | 'route'; methods: string[] }[] {
   const appDir = path.resolve('app');
-  const open = ['login', 'channels/return', 'api/webhooks/partner', 'api/auth'];
+  const open = ['login', 'invite', 'channels/return', 'api/webhooks/partner', 'api/auth'];
   return (fs.readdirSync(appDir, { recursive: true }) as string[])
     .filter((f) => /(^|\/)(page\.tsx|route\.ts)$/.test(f))
     .map((f) => {

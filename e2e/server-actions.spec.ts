@@ -1,65 +1,25 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { unwrap } from '../sandbox/control-client/client';
 import { E2E } from './e2e-env';
 import { expect, logIn, test } from './fixtures';
+import { callServerAction as callAction, serverActions } from './server-action-calls';
 
 // Every server action of the build, read from Next's own manifest, called over HTTP the way the
 // browser calls it (POST with a Next-Action header): without a session each one refuses, and as a
 // viewer each one that changes anything refuses. A new action is in the manifest at once, so it
 // cannot be forgotten here.
 
-interface ManifestEntry {
-  exportedName: string;
-  filename: string;
-  workers: Record<string, unknown>;
-}
-const manifest = JSON.parse(fs.readFileSync(path.join('.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
-  node: Record<string, ManifestEntry>;
-};
-const actions = Object.entries(manifest.node).map(([id, entry]) => ({ id, ...entry }));
+const actions = serverActions();
 
-/** Open without a session by design. */
-const SIGN_IN = ['logIn'];
+/** Open without a session by design: sign-in, and using a one-time invitation or reset link. */
+const SIGN_IN = ['logIn', 'acceptLinkAction'];
 /** Change nothing at the service: a viewer may run them. */
-const READ_ONLY = ['checkConnectionAction', 'refreshDirectoryAction', 'signOutAction'];
+const READ_ONLY = ['checkConnectionAction', 'refreshDirectoryAction', 'signOutAction', 'changePasswordAction'];
 
 /** Form actions without state: they have no message to answer with. */
 const SILENT = ['signOutAction', 'refreshDirectoryAction'];
 
 const SESSION_ENDED = 'Your session ended';
 const VIEWER_REFUSED = 'Your role (viewer) can view but not change anything';
-
-/** The URL of a page the action is bound to: `app/(dashboard)/robots/[robotId]/page` → `/robots/<robotId>`. */
-function pageUrl(worker: string, robotId: string): string {
-  const segments = worker
-    .replace(/^app\//, '')
-    .replace(/\/?page$/, '')
-    .split('/')
-    .filter((s) => s !== '' && !/^\(.*\)$/.test(s))
-    .map((s) => (s.startsWith('[') ? robotId : s));
-  return `/${segments.join('/')}`;
-}
-
-/** Calls the action as React's client does: the arguments as one multipart reply, form fields prefixed `_1_`. */
-async function callAction(
-  request: APIRequestContext,
-  action: (typeof actions)[number],
-  robotId: string,
-  form: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
-  const worker = Object.keys(action.workers)[0] ?? 'app/page';
-  const multipart = new FormData();
-  multipart.append('0', JSON.stringify([{ status: 'idle' }, '$K1']));
-  for (const [name, value] of Object.entries(form)) multipart.append(`_1_${name}`, value);
-  const response = await request.post(pageUrl(worker, robotId), {
-    headers: { 'Next-Action': action.id, Accept: 'text/x-component', Origin: E2E.dashboardUrl },
-    multipart,
-    maxRedirects: 0,
-  });
-  return { status: response.status(), text: await response.text() };
-}
 
 test('the manifest lists every server action of the app', () => {
   const names = actions.map((a) => a.exportedName);

@@ -18,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             Partner Dashboard
           </Link>
         </div>
-        <NavLinks />
+        <NavLinks isAdmin={user.role === 'admin'} />
         <div className="border-t border-slate-200 px-5 py-4 text-sm">
           <SignedInUser name={user.name} email={user.email} role={user.role}>
             <form action={signOutAction} className="mt-3">

@@ -36,17 +36,15 @@ export async function issueLink(input: {
       .update(schema.invitations)
       .set({ usedAt: now })
       .where(and(eq(schema.invitations.email, email), eq(schema.invitations.kind, input.kind), isNull(schema.invitations.usedAt)));
-    await tx
-      .insert(schema.invitations)
-      .values({
-        tokenHash: hashToken(token),
-        kind: input.kind,
-        email,
-        role: input.role,
-        createdBy: input.createdBy,
-        createdAt: now,
-        expiresAt,
-      });
+    await tx.insert(schema.invitations).values({
+      tokenHash: hashToken(token),
+      kind: input.kind,
+      email,
+      role: input.role,
+      createdBy: input.createdBy,
+      createdAt: now,
+      expiresAt,
+    });
     await recordAudit(
       {
         actor: input.createdBy,

@@ -9,11 +9,19 @@ const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).map((f) 
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 /** Open without a session by design: sign-in, the webhook receiver (signature-checked), the social-DM return page, Auth.js itself. */
-const PUBLIC = ['app/login/', 'app/channels/return/', 'app/api/webhooks/partner/', 'app/api/auth/', 'app/page.tsx', 'app/not-found.tsx'];
+const PUBLIC = [
+  'app/login/',
+  'app/invite/',
+  'app/channels/return/',
+  'app/api/webhooks/partner/',
+  'app/api/auth/',
+  'app/page.tsx',
+  'app/not-found.tsx',
+];
 const isPublic = (file: string) => PUBLIC.some((p) => file === p || file.startsWith(p));
 
-/** Server actions that change nothing at the service: a viewer may run them. */
-const READ_ONLY_ACTIONS = ['checkConnectionAction', 'refreshDirectoryAction', 'signOutAction'];
+/** Server actions that change nothing at the service and only the signed-in person's own things: a viewer may run them. */
+const READ_ONLY_ACTIONS = ['checkConnectionAction', 'refreshDirectoryAction', 'signOutAction', 'changePasswordAction'];
 
 describe('session and role checks', () => {
   const pages = files.filter((f) => f.endsWith('page.tsx') && !isPublic(f));

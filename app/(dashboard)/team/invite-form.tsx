@@ -1,0 +1,55 @@
+'use client';
+
+import { useActionState } from 'react';
+import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { TextField } from '@/components/ui/form-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { inviteAction, type LinkState } from './actions';
+import { IssuedLink } from './issued-link';
+
+export function InviteForm() {
+  const [state, formAction, pending] = useActionState<LinkState, FormData>(inviteAction, { status: 'idle' });
+  const errors = state.status === 'invalid' ? state.fieldErrors : {};
+  return (
+    <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="invite-heading" className="text-lg font-semibold">
+        Invite a person
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">They get a one-time link, valid 72 hours, to choose their name and password.</p>
+      <form action={formAction} className="mt-4 flex flex-wrap items-end gap-3">
+        <TextField
+          id="invite-email"
+          name="email"
+          type="email"
+          label="Email"
+          required
+          autoComplete="off"
+          defaultValue={state.status === 'invalid' ? state.email : ''}
+          error={errors.email}
+          className="w-72"
+        />
+        <div>
+          <label htmlFor="invite-role" className="block text-sm font-medium">
+            Role
+          </label>
+          <select
+            id="invite-role"
+            name="role"
+            defaultValue="viewer"
+            aria-invalid={Boolean(errors.role)}
+            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          >
+            <option value="viewer">Viewer — sees everything, changes nothing</option>
+            <option value="admin">Admin — changes robots, channels, settings and the team</option>
+          </select>
+          {errors.role && <p className="mt-1 text-sm text-red-700">{errors.role}</p>}
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Making the link…">
+          Make invitation link
+        </SubmitButton>
+      </form>
+      {state.status === 'error' && <ApiErrorNotice className="mt-4" error={state.error} />}
+      {state.status === 'issued' && <IssuedLink {...state} />}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Metadata } from 'next';
+import { AdminsOnly } from '@/components/ui/admins-only';
+import { LocalTime } from '@/components/ui/local-time';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireSessionUser } from '@/lib/auth/session';
+import { openLinks } from '@/lib/team/one-time-links';
+import { listPeople } from '@/lib/team/people';
+import { InviteForm } from './invite-form';
+import { PersonControls } from './person-controls';
+import { RevokeLinkButton } from './revoke-link-button';
+
+export const metadata: Metadata = { title: 'Team' };
+export const dynamic = 'force-dynamic';
+
+export default async function TeamPage() {
+  const user = await requireSessionUser();
+  if (user.role !== 'admin')
+    return (
+      <>
+        <PageHeader title="Team" />
+        <AdminsOnly what="the team" />
+      </>
+    );
+  const [people, links] = await Promise.all([listPeople(), openLinks()]);
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        description="The people who use this dashboard. Admins change things; viewers see everything and change nothing. A role change or a disable applies at the person's next click."
+      />
+      <InviteForm />
+      <section aria-labelledby="people-heading" className="mt-8">
+        <h2 id="people-heading" className="text-lg font-semibold">
+          People ({people.length})
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {people.map((p) => (
+            <li key={p.email} className="flex flex-wrap items-start justify-between gap-4 p-4" data-testid="team-person">
+              <div>
+                <p className="font-medium">
+                  {p.name} {p.email === user.email && <span className="text-sm font-normal text-slate-500">(you)</span>}
+                </p>
+                <p className="text-sm text-slate-600">{p.email}</p>
+                <p className="mt-1 text-sm">
+                  <span className="rounded bg-slate-100 px-2 py-0.5 font-medium" data-testid="person-role">
+                    {p.role}
+                  </span>{' '}
+                  {p.disabledAt ? (
+                    <span className="rounded bg-red-100 px-2 py-0.5 font-medium text-red-800" data-testid="person-status">
+                      disabled
+                    </span>
+                  ) : (
+                    <span className="rounded bg-green-100 px-2 py-0.5 font-medium text-green-800" data-testid="person-status">
+                      active
+                    </span>
+                  )}
+                </p>
+              </div>
+              <PersonControls email={p.email} name={p.name} role={p.role} disabled={p.disabledAt !== null} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="links-heading" className="mt-8">
+        <h2 id="links-heading" className="text-lg font-semibold">
+          Open links ({links.length})
+        </h2>
+        {links.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No invitation or reset link is waiting to be used.</p>
+        ) : (
+          <table className="mt-3 w-full rounded-lg border border-slate-200 bg-white text-sm">
+            <thead className="bg-slate-50 text-left">
+              <tr>
+                <th className="p-3">For</th>
+                <th className="p-3">Kind</th>
+                <th className="p-3">Made by</th>
+                <th className="p-3">Expires</th>
+                <th className="p-3">
+                  <span className="sr-only">Revoke</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {links.map((l) => (
+                <tr key={l.id}>
+                  <td className="p-3">{l.email}</td>
+                  <td className="p-3">{l.kind === 'invite' ? `invitation (${l.role})` : 'password reset'}</td>
+                  <td className="p-3">{l.createdBy}</td>
+                  <td className="p-3">
+                    <LocalTime iso={new Date(l.expiresAt).toISOString()} />
+                  </td>
+                  <td className="p-3 text-right">
+                    <RevokeLinkButton id={l.id} email={l.email} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
