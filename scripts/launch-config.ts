@@ -49,6 +49,10 @@ const launchEnvSchema = z
         (v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v),
         'PARTNER_API_URL must be an http(s) URL, e.g. https://api.example.com',
       ),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres://… connection URL')
+      .optional(),
     SANDBOX_SIMULATOR: z.enum(['on', 'off'], 'SANDBOX_SIMULATOR must be "on" or "off"').default('on'),
     PARTNER_API_KEY: z
       .string()
@@ -73,6 +77,8 @@ export type LaunchConfig = {
   publicUrl: string | null;
   sandboxPort: number;
   dataDir: string;
+  /** DATABASE_URL is set: the dashboard keeps its state in that PostgreSQL database, not in DATA_DIR. */
+  sharedStore: boolean;
   sandboxAdminToken: string;
   authSecret: string;
   realService: { url: string; apiKey: string } | null;
@@ -96,6 +102,7 @@ export function readLaunchConfig(
     PARTNER_API_URL: blankToUndefined(env.PARTNER_API_URL),
     PARTNER_API_KEY: blankToUndefined(env.PARTNER_API_KEY),
     SANDBOX_SIMULATOR: blankToUndefined(env.SANDBOX_SIMULATOR),
+    DATABASE_URL: blankToUndefined(env.DATABASE_URL),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -114,6 +121,7 @@ export function readLaunchConfig(
       publicUrl: e.AUTH_URL?.replace(/\/+$/, '') ?? null,
       sandboxPort: e.SANDBOX_PORT,
       dataDir: e.DATA_DIR,
+      sharedStore: Boolean(e.DATABASE_URL),
       sandboxAdminToken: e.SANDBOX_ADMIN_TOKEN ?? kept.sandboxAdminToken,
       authSecret: e.AUTH_SECRET ?? kept.authSecret,
       simulator: e.SANDBOX_SIMULATOR === 'on',

@@ -91,6 +91,9 @@ async function main(): Promise<void> {
     config.realService
       ? `Partner API: ${config.realService.url}`
       : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,
+    config.sharedStore
+      ? 'Store:     PostgreSQL (DATABASE_URL), shareable by several instances'
+      : `Store:     embedded PostgreSQL (PGlite) in ${config.dataDir}/dashboard-db, this process only`,
     ...(config.realService ? [] : DEMO_USERS.map((u) => `Login (${u.role}): ${u.email} / ${u.password}`)),
     '',
   ];

@@ -27,7 +27,8 @@ export async function openEmbeddedStore(dataDir: string): Promise<OpenStore> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = holdDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, 'dashboard-db'));
+    // The dashboard's tables are small: PostgreSQL's default buffers would only double the process's memory.
+    const client = await PGlite.create(path.join(dataDir, 'dashboard-db'), { postgresqlconf: ['shared_buffers = 32MB', 'work_mem = 4MB'] });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, MIGRATIONS);
     return {
