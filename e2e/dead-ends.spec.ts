@@ -87,10 +87,19 @@ test('a handshake from a stale tab offers the open one; our own handshake shows 
   await expect(error.getByTestId('resume-handshake')).toHaveAttribute('href', consentUrl);
   await stale.reload();
   await expect(stale.getByTestId('pending-handshake')).toBeVisible();
+  // Resuming opens the consent screen as it was, and the audit log notes it.
+  await stale.getByRole('link', { name: 'Resume on the social platform' }).click();
+  await expect(stale).toHaveURL(consentUrl);
   await stale.close();
 
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'connected');
+  const audit = await page.context().newPage();
+  await audit.goto('/audit?target=channel');
+  const steps = audit.getByTestId('audit-row').filter({ hasText: robot.id });
+  await expect(steps.filter({ hasText: 'Social-DM handshake resumed' })).toHaveCount(1);
+  await expect(steps.filter({ hasText: 'Social-DM handshake completed' })).toHaveCount(1);
+  await audit.close();
   await page.getByRole('link', { name: 'Back to the robot' }).click();
   const row = page.locator('[data-testid=channel-row][data-channel-type=social_dm]');
   await expect(row.getByTestId('channel-state')).toHaveText('Active');

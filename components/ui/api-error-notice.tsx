@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ResumeHandshakeLink } from '@/components/resume-handshake-link';
 import { SignInAgainLink } from '@/components/session-ended';
 import type { DisplayError } from '@/lib/ui/display-error';
 
@@ -22,13 +23,13 @@ export function ApiErrorNotice({ error, className = '' }: { error: DisplayError;
           )}
           {error.resumeUrl && (
             // Exactly as the API returned it: the consent URL is opaque.
-            <a
+            <ResumeHandshakeLink
               href={error.resumeUrl}
               className="rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800"
-              data-testid="resume-handshake"
+              testId="resume-handshake"
             >
               Resume the open handshake
-            </a>
+            </ResumeHandshakeLink>
           )}
         </p>
       )}

@@ -3,6 +3,7 @@ export const AUDIT_ACTIONS = {
   'robot.delete': 'Robot deleted',
   'channel.connect': 'Channel connected',
   'handshake.start': 'Social-DM handshake started',
+  'handshake.resume': 'Social-DM handshake resumed',
   'handshake.complete': 'Social-DM handshake completed',
   'channel.enable': 'Channel enabled',
   'channel.disable': 'Channel disabled',

@@ -69,7 +69,7 @@ export async function confirmHandshakeOutcome(
         action: 'handshake.complete',
         target: `channel:${query.channel_id}`,
         outcome: 'ok',
-        detail: `${robotName}: ${channel.is_active === true ? 'active' : 'inactive'} (started by ${ours.startedBy})`,
+        detail: `robot ${query.robot_id} (${robotName}): ${channel.is_active === true ? 'active' : 'inactive'}, started by ${ours.startedBy}`,
       });
     if (options.readBackChannel) await readBackChannel(query.robot_id, query.channel_id, channel.is_active === true);
     return { kind: channel.is_active === true ? 'connected' : 'inactive', robotName };

@@ -71,6 +71,12 @@ export async function handshakeOfChannel(channelId: string): Promise<HandshakeRo
   return row;
 }
 
+/** The handshake whose consent URL this is, if we started it. */
+export async function handshakeByUrl(authorisationUrl: string): Promise<HandshakeRow | undefined> {
+  const [row] = await (await getDb()).select().from(schema.handshakes).where(eq(schema.handshakes.authorisationUrl, authorisationUrl));
+  return row;
+}
+
 export async function forgetHandshake(channelId: string): Promise<void> {
   await (await getDb()).delete(schema.handshakes).where(eq(schema.handshakes.channelId, channelId));
 }

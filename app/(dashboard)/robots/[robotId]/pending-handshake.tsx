@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { ResumeHandshakeLink } from '@/components/resume-handshake-link';
 import { StartSocialDm } from './start-social-dm';
 
 function remaining(expiresAt: string | null, now: number): number | null {
@@ -62,12 +63,12 @@ export function PendingHandshake({
             )}
           </p>
           {allowed && (
-            <a
+            <ResumeHandshakeLink
               href={handshake.authorisationUrl}
               className="mt-3 inline-block rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800"
             >
               Resume on the social platform
-            </a>
+            </ResumeHandshakeLink>
           )}
         </>
       )}
