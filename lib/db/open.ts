@@ -50,6 +50,8 @@ export async function openEmbeddedStore(dataDir: string): Promise<OpenStore> {
  */
 export async function openSharedStore(url: string): Promise<OpenStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) is replaced on next use; unhandled, it would end the process.
+  pool.on('error', (error) => console.warn(`[store] an idle PostgreSQL connection failed: ${error.message}`));
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

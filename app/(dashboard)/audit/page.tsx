@@ -99,45 +99,44 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           {query.size > 0 ? 'Nothing matches these filters.' : 'Nothing has been done through this dashboard yet.'}
         </EmptyState>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                <th className="p-3">When</th>
-                <th className="p-3">Person</th>
-                <th className="p-3">Action</th>
-                <th className="p-3">Target</th>
-                <th className="p-3">Outcome</th>
-                <th className="p-3">Request id</th>
-                <th className="p-3">Detail</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="audit-row">
-                  <td className="p-3 whitespace-nowrap">
-                    <LocalTime iso={new Date(r.at).toISOString()} />
-                  </td>
-                  <td className="p-3">{r.actor}</td>
-                  <td className="p-3" data-testid="audit-action">
+        <ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Audit entries">
+          {rows.map((r) => (
+            <li key={r.id} data-testid="audit-row" className="grid gap-1 p-3 text-sm md:grid-cols-[12rem_1fr]">
+              <div className="text-slate-600">
+                <LocalTime iso={new Date(r.at).toISOString()} />
+              </div>
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold" data-testid="audit-action">
                     {AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}
-                  </td>
-                  <td className="min-w-48 p-3 font-mono text-xs break-words">{r.target ?? '—'}</td>
-                  <td className="p-3">
-                    <span className={`rounded px-2 py-0.5 font-medium ${OUTCOME_STYLE[r.outcome]}`} data-testid="audit-outcome">
-                      {r.outcome}
-                    </span>
-                    {r.errorCode && <span className="ml-1 font-mono text-xs">{r.errorCode}</span>}
-                  </td>
-                  <td className="p-3 font-mono text-xs" data-testid="audit-request-id">
+                  </span>
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${OUTCOME_STYLE[r.outcome]}`} data-testid="audit-outcome">
+                    {r.outcome}
+                  </span>
+                  {r.errorCode && <code className="font-mono text-xs">{r.errorCode}</code>}
+                </p>
+                <p className="break-words">
+                  <span className="sr-only">By </span>
+                  {r.actor}
+                  {r.target && (
+                    <>
+                      {' '}
+                      on <code className="font-mono text-xs break-all">{r.target}</code>
+                    </>
+                  )}
+                </p>
+                {r.detail && <p className="break-words text-slate-700">{r.detail}</p>}
+                <p className="text-xs text-slate-600">
+                  Request id{' '}
+                  <code className="font-mono break-all" data-testid="audit-request-id">
                     {r.requestId ?? '—'}
-                  </td>
-                  <td className="p-3">{r.detail ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </code>
+                  {r.address && ` · from ${r.address}`}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
       <PaginationNav page={page} totalPages={pageCount(total, PAGE_SIZE)} hrefFor={hrefFor} label="Audit log pages" />
     </>

@@ -15,7 +15,10 @@ export function InviteForm() {
       <h2 id="invite-heading" className="text-lg font-semibold">
         Invite a person
       </h2>
-      <p className="mt-1 text-sm text-slate-600">They get a one-time link, valid 72 hours, to choose their name and password.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        They get a one-time link, valid 72 hours, to choose their name and password. A viewer sees everything and changes nothing; an admin
+        changes robots, channels, settings and the team.
+      </p>
       <form action={formAction} className="mt-4 flex flex-wrap items-end gap-3">
         <TextField
           id="invite-email"
@@ -26,7 +29,7 @@ export function InviteForm() {
           autoComplete="off"
           defaultValue={state.status === 'invalid' ? state.email : ''}
           error={errors.email}
-          className="w-72"
+          className="w-full max-w-72"
         />
         <div>
           <label htmlFor="invite-role" className="block text-sm font-medium">
@@ -39,8 +42,8 @@ export function InviteForm() {
             aria-invalid={Boolean(errors.role)}
             className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
           >
-            <option value="viewer">Viewer — sees everything, changes nothing</option>
-            <option value="admin">Admin — changes robots, channels, settings and the team</option>
+            <option value="viewer">Viewer</option>
+            <option value="admin">Admin</option>
           </select>
           {errors.role && <p className="mt-1 text-sm text-red-700">{errors.role}</p>}
         </div>

@@ -36,7 +36,7 @@ export default async function TeamPage() {
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {people.map((p) => (
             <li key={p.email} className="flex flex-wrap items-start justify-between gap-4 p-4" data-testid="team-person">
-              <div>
+              <div className="min-w-0 break-words">
                 <p className="font-medium">
                   {p.name} {p.email === user.email && <span className="text-sm font-normal text-slate-500">(you)</span>}
                 </p>
@@ -68,34 +68,20 @@ export default async function TeamPage() {
         {links.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No invitation or reset link is waiting to be used.</p>
         ) : (
-          <table className="mt-3 w-full rounded-lg border border-slate-200 bg-white text-sm">
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                <th className="p-3">For</th>
-                <th className="p-3">Kind</th>
-                <th className="p-3">Made by</th>
-                <th className="p-3">Expires</th>
-                <th className="p-3">
-                  <span className="sr-only">Revoke</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {links.map((l) => (
-                <tr key={l.id}>
-                  <td className="p-3">{l.email}</td>
-                  <td className="p-3">{l.kind === 'invite' ? `invitation (${l.role})` : 'password reset'}</td>
-                  <td className="p-3">{l.createdBy}</td>
-                  <td className="p-3">
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+            {links.map((l) => (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="open-link">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{l.email}</p>
+                  <p className="text-slate-600">
+                    {l.kind === 'invite' ? `Invitation as ${l.role}` : 'Password reset'} · made by {l.createdBy} · expires{' '}
                     <LocalTime iso={new Date(l.expiresAt).toISOString()} />
-                  </td>
-                  <td className="p-3 text-right">
-                    <RevokeLinkButton id={l.id} email={l.email} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </p>
+                </div>
+                <RevokeLinkButton id={l.id} email={l.email} />
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </>
