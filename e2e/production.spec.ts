@@ -53,6 +53,27 @@ test('repeated wrong passwords are throttled with the wait named, unknown emails
   );
 });
 
+test('Auth.js’s own credentials endpoint is throttled and counted like the sign-in form', async ({ page, request }) => {
+  const email = `direct-${Date.now()}@example.com`;
+  for (let i = 0; i < 5; i++) {
+    const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    const response = await request.post('/api/auth/callback/credentials', {
+      form: { csrfToken, email, password: `wrong-${i}` },
+      // An address of its own, so the per-address count of the other tests is left alone.
+      headers: { 'x-forwarded-for': '10.77.0.1' },
+      maxRedirects: 0,
+    });
+    expect(response.headers()['location'] ?? '').toContain('error=CredentialsSignin');
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('whatever-it-is');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText(
+    /^Too many failed sign-ins for this account or from this address\. Try again in \d+ s\.$/,
+  );
+});
+
 /** Every page and route handler on disk, with its dynamic segments filled in. */
 function routesOnDisk(): { url: string; kind: 'page' | 'route'; methods: string[] }[] {
   const appDir = path.resolve('app');

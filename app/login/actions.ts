@@ -4,7 +4,8 @@ import { AuthError } from 'next-auth';
 import { z } from 'zod';
 import { headers } from 'next/headers';
 import { signIn } from '@/auth';
-import { clearSignInFailures, recordSignInFailure, signInWait } from '@/lib/auth/throttle';
+import { clientAddress } from '@/lib/auth/sign-in-attempt';
+import { signInWait } from '@/lib/auth/throttle';
 import { safeReturnPath } from '@/lib/auth/safe-return-path';
 import { normaliseEmail } from '@/lib/auth/users';
 import { recordAudit } from '@/lib/audit/record';
@@ -20,11 +21,18 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   const email = String(formData.get('email') ?? '');
   const parsed = loginSchema.safeParse({ email, password: formData.get('password') });
   if (!parsed.success) return { fieldErrors: z.flattenError(parsed.error).fieldErrors, email };
+  // Checked here too, so the form can say how long to wait (sign-in itself would only say "refused").
   const address = clientAddress(await headers());
   const wait = await signInWait(parsed.data.email, address);
-  const attempt = { actor: normaliseEmail(parsed.data.email), action: 'auth.sign_in' as const, address };
   if (wait > 0) {
-    await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'throttled', detail: `wait ${wait} s` });
+    await recordAudit({
+      actor: normaliseEmail(parsed.data.email),
+      action: 'auth.sign_in',
+      address,
+      outcome: 'refused',
+      errorCode: 'throttled',
+      detail: `wait ${wait} s`,
+    });
     return { message: `Too many failed sign-ins for this account or from this address. Try again in ${wait} s.`, email };
   }
   try {
@@ -36,13 +44,8 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
     return {};
   } catch (error) {
     // Only a refused sign-in is ours to report; the redirect Next throws on success must propagate.
+    // The attempt itself was counted and logged where every sign-in goes through (lib/auth/sign-in-attempt.ts).
     if (error instanceof AuthError) {
-      if (error.type === 'CredentialsSignin') await recordSignInFailure(parsed.data.email, address);
-      await recordAudit({
-        ...attempt,
-        outcome: 'refused',
-        errorCode: error.type === 'CredentialsSignin' ? 'wrong_credentials' : error.type,
-      });
       return {
         message:
           error.type === 'CredentialsSignin'
@@ -52,13 +55,6 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
       };
     }
     // Anything else is Next's redirect after a successful sign-in.
-    await clearSignInFailures(parsed.data.email);
-    await recordAudit({ ...attempt, outcome: 'ok' });
     throw error;
   }
-}
-
-/** The visitor's address as the server (or the operator's trusted proxy) reports it; throttling keys on it. */
-function clientAddress(requestHeaders: Headers): string {
-  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || requestHeaders.get('x-real-ip') || 'unknown';
 }
