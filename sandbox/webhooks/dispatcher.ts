@@ -8,7 +8,9 @@ import { clearStaleSends, dueDeliveries, markSending, recordAttempt } from './ou
 import { deliveryHeaders } from './signing';
 
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
-const MAX_IN_FLIGHT = 4;
+/** Sends at once in all; each account's endpoint gets at most PER_ACCOUNT of them, so a slow one never holds the rest. */
+const MAX_IN_FLIGHT = 64;
+const PER_ACCOUNT = 8;
 
 export interface DispatcherOptions {
   store: Store;
@@ -20,9 +22,10 @@ export interface DispatcherOptions {
 
 /**
  * Sends due deliveries. A pass starts up to MAX_IN_FLIGHT sends and returns without waiting for
- * them, so a slow endpoint never holds up the scheduler or a clock advance, and at most four
- * deliveries wait on slow endpoints at once (each for at most the timeout). A delivery is never
- * sent twice at once: it is marked in flight (durably) before its request leaves.
+ * them, so a slow endpoint never holds up the scheduler or a clock advance; one account's endpoint
+ * holds at most PER_ACCOUNT of them (each for at most the timeout), so a slow or hanging endpoint
+ * leaves the others their slots. A delivery is never sent twice at once: it is marked in flight
+ * (durably) before its request leaves.
  */
 export interface WebhookDispatcher {
   /** A pass right after the current synchronous work (e.g. the transaction that stored a delivery). */
@@ -38,6 +41,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   const { store, clock, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
   const inFlight = new Map<string, Promise<void>>();
+  const perAccount = new Map<string, number>();
   const abort = new AbortController();
   let kicked = false;
   let stopped = false;
@@ -74,10 +78,16 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
 
   function pass(): void {
     if (stopped) return;
-    const free = MAX_IN_FLIGHT - inFlight.size;
+    let free = MAX_IN_FLIGHT - inFlight.size;
     if (free <= 0) return;
-    for (const row of dueDeliveries(store, clock.nowMs(), free)) {
+    // More rows than slots: some may belong to an account already at its share.
+    for (const row of dueDeliveries(store, clock.nowMs(), free * 4)) {
+      if (free <= 0) break;
       if (inFlight.has(row.id)) continue;
+      const busy = perAccount.get(row.accountId) ?? 0;
+      if (busy >= PER_ACCOUNT) continue;
+      perAccount.set(row.accountId, busy + 1);
+      free -= 1;
       markSending(store, row.id, Date.now());
       const running = send(row)
         .catch((error: unknown) => {
@@ -86,6 +96,9 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
         })
         .finally(() => {
           inFlight.delete(row.id);
+          const left = (perAccount.get(row.accountId) ?? 1) - 1;
+          if (left > 0) perAccount.set(row.accountId, left);
+          else perAccount.delete(row.accountId);
           // A freed slot, or a next attempt already due after a clock advance: go on at once, so
           // a long advance replays the due attempts one after another within seconds.
           kick();
