@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Store } from '../store/db';
 import { accounts } from '../store/schema';
 import type { DeliveryRow } from '../store/webhook-schema';
-import { postWebhook, type PostOutcome } from './http-post';
+import { createWebhookAgents, postWebhook, type PostOutcome } from './http-post';
 import { clearStaleSends, dueDeliveries, markSending, recordAttempt } from './outbox';
 import { deliveryHeaders } from './signing';
 
@@ -43,6 +43,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   const inFlight = new Map<string, Promise<void>>();
   const perAccount = new Map<string, number>();
   const abort = new AbortController();
+  // As many sockets per origin as sends in all: accounts sharing a host must not queue behind each other in the agent.
+  const agents = createWebhookAgents(MAX_IN_FLIGHT);
   let kicked = false;
   let stopped = false;
 
@@ -65,7 +67,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
         outcome = noWebhook(started);
       } else {
         const headers = deliveryHeaders(account, row.eventId, row.payload, Date.now(), clock.nowMs());
-        outcome = await postWebhook(account.webhookUrl, headers, row.payload, timeoutMs, abort.signal);
+        outcome = await postWebhook(account.webhookUrl, headers, row.payload, timeoutMs, abort.signal, agents);
       }
     } catch (error) {
       // Still a recorded, failed attempt: the delivery must not stay marked in flight.
@@ -133,6 +135,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       stopped = true;
       abort.abort();
       await Promise.allSettled([...inFlight.values()]);
+      agents.http.destroy();
+      agents.https.destroy();
     },
   };
 }

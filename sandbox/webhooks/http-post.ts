@@ -20,10 +20,21 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/** Kept-alive connections, owned by the dispatcher and destroyed when it stops, so nothing outlives the sandbox. */
+export interface WebhookAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+export function createWebhookAgents(maxSocketsPerOrigin: number): WebhookAgents {
+  const options = { keepAlive: true, maxSockets: maxSocketsPerOrigin, maxFreeSockets: maxSocketsPerOrigin };
+  return { http: new http.Agent(options), https: new https.Agent(options) };
+}
+
 /**
  * One POST with a hard deadline covering connect, answer and the first 4 KiB of the body.
- * Redirects are never followed (a 3xx is an answer like any other), and no connection is pooled:
- * each attempt opens its own, so a closing sandbox leaves nothing behind.
+ * Redirects are never followed (a 3xx is an answer like any other). A connection is reused only
+ * after an answer read to its end; one cut short (deadline, oversized body, error) is destroyed.
  */
 export function postWebhook(
   url: string,
@@ -31,6 +42,7 @@ export function postWebhook(
   body: string,
   timeoutMs: number,
   signal: AbortSignal,
+  agents?: WebhookAgents,
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -40,14 +52,14 @@ export function postWebhook(
     let status: number | null = null;
     const chunks: Buffer[] = [];
     let received = 0;
-    const finish = (error: string | null) => {
+    const finish = (error: string | null, complete = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       const text = status === null ? null : Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8');
       resolve({ status, body: text, durationMs: elapsed(), error });
-      request?.destroy();
+      if (!complete) request?.destroy();
     };
     const onAbort = () => finish('the sandbox stopped during the attempt');
 
@@ -57,7 +69,7 @@ export function postWebhook(
       request = client.request(target, {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: false,
+        agent: agents ? (target.protocol === 'https:' ? agents.https : agents.http) : false,
       });
     } catch (error) {
       // A malformed URL or header value: no request left the sandbox.
@@ -79,7 +91,7 @@ export function postWebhook(
         received += chunk.length;
         if (received >= RESPONSE_BODY_LIMIT) finish(null);
       });
-      response.on('end', () => finish(null));
+      response.on('end', () => finish(null, true));
       response.on('error', (error) => finish(describe(error)));
       response.on('close', () => finish(null));
     });

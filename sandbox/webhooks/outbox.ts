@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { randomBase62 } from '../domain/ids';
 import type { Store } from '../store/db';
 import { accounts } from '../store/schema';
@@ -14,6 +14,76 @@ const RETRY_WAITS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 
 
 const newDeliveryId = () => `dlv_${randomBase62(16)}`;
 
+/**
+ * The dispatcher's statements, built and prepared once per store: building a drizzle query and
+ * preparing it again on every delivery cost more than running it.
+ */
+function prepareStatements(store: Store) {
+  const p = (name: string) => sql.placeholder(name);
+  // An update's set() takes SQL, not a bare placeholder.
+  const v = (name: string) => sql`${sql.placeholder(name)}`;
+  return {
+    webhookUrl: store.db
+      .select({ url: accounts.webhookUrl })
+      .from(accounts)
+      .where(eq(accounts.id, p('accountId')))
+      .prepare(),
+    enqueue: store.db
+      .insert(deliveries)
+      .values({
+        id: p('id'),
+        accountId: p('accountId'),
+        eventId: p('eventId'),
+        eventType: p('eventType'),
+        payload: p('payload'),
+        status: 'pending',
+        createdAt: p('now'),
+        nextAttemptAt: p('now'),
+        attemptCount: 0,
+        sendingSince: null,
+      })
+      .prepare(),
+    due: store.db
+      .select()
+      .from(deliveries)
+      .where(and(isNotNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, p('now')), isNull(deliveries.sendingSince)))
+      .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.seq))
+      .limit(p('limit'))
+      .prepare(),
+    markSending: store.db
+      .update(deliveries)
+      .set({ sendingSince: v('wallMs') })
+      .where(eq(deliveries.id, p('id')))
+      .prepare(),
+    insertAttempt: store.db
+      .insert(deliveryAttempts)
+      .values({
+        deliveryId: p('deliveryId'),
+        attempt: p('attempt'),
+        attemptedAt: p('attemptedAt'),
+        responseStatus: p('responseStatus'),
+        responseBody: p('responseBody'),
+        durationMs: p('durationMs'),
+        error: p('error'),
+      })
+      .prepare(),
+    moveOn: store.db
+      .update(deliveries)
+      .set({ status: v('status'), nextAttemptAt: v('next'), attemptCount: v('attempt'), sendingSince: null })
+      .where(eq(deliveries.id, p('id')))
+      .prepare(),
+  };
+}
+const statements = new WeakMap<Store, ReturnType<typeof prepareStatements>>();
+function statementsOf(store: Store): ReturnType<typeof prepareStatements> {
+  let prepared = statements.get(store);
+  if (!prepared) {
+    prepared = prepareStatements(store);
+    statements.set(store, prepared);
+  }
+  return prepared;
+}
+
 export interface OutboxEnvelope {
   id: string;
   type: string;
@@ -25,41 +95,22 @@ export interface OutboxEnvelope {
  * stored. The first attempt is due at once. Returns the delivery id, or null without a URL.
  */
 export function enqueueDelivery(store: Store, accountId: string, envelope: OutboxEnvelope, now: number): string | null {
-  const account = store.db.select({ url: accounts.webhookUrl }).from(accounts).where(eq(accounts.id, accountId)).get();
+  const prepared = statementsOf(store);
+  const account = prepared.webhookUrl.get({ accountId });
   if (!account || account.url === null) return null;
   const id = newDeliveryId();
-  store.db
-    .insert(deliveries)
-    .values({
-      id,
-      accountId,
-      eventId: envelope.id,
-      eventType: envelope.type,
-      payload: JSON.stringify(envelope),
-      status: 'pending',
-      createdAt: now,
-      nextAttemptAt: now,
-      attemptCount: 0,
-      sendingSince: null,
-    })
-    .run();
+  prepared.enqueue.run({ id, accountId, eventId: envelope.id, eventType: envelope.type, payload: JSON.stringify(envelope), now });
   return id;
 }
 
 /** Deliveries whose next attempt is due and that are not being sent, oldest due first. */
 export function dueDeliveries(store: Store, nowMs: number, limit: number): DeliveryRow[] {
-  return store.db
-    .select()
-    .from(deliveries)
-    .where(and(isNotNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, nowMs), isNull(deliveries.sendingSince)))
-    .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.seq))
-    .limit(limit)
-    .all();
+  return statementsOf(store).due.all({ now: nowMs, limit });
 }
 
 /** Durable "in flight" mark, taken before the request leaves, so a restart knows to resend. */
 export function markSending(store: Store, deliveryId: string, wallMs: number): void {
-  store.db.update(deliveries).set({ sendingSince: wallMs }).where(eq(deliveries.id, deliveryId)).run();
+  statementsOf(store).markSending.run({ wallMs, id: deliveryId });
 }
 
 /**
@@ -85,24 +136,18 @@ export function recordAttempt(store: Store, row: DeliveryRow, attemptedAt: numbe
   const wait = RETRY_WAITS_MS[attempt - 1];
   const next = succeeded || wait === undefined ? null : attemptedAt + wait;
   const status = succeeded ? 'succeeded' : next === null ? 'failed' : 'retrying';
+  const prepared = statementsOf(store);
   return store.transaction(() => {
-    store.db
-      .insert(deliveryAttempts)
-      .values({
-        deliveryId: row.id,
-        attempt,
-        attemptedAt,
-        responseStatus: outcome.status,
-        responseBody: outcome.body,
-        durationMs: outcome.durationMs,
-        error: succeeded ? outcome.error : (outcome.error ?? `answered HTTP ${outcome.status ?? '-'}; only a 2xx counts as delivered`),
-      })
-      .run();
-    store.db
-      .update(deliveries)
-      .set({ status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null })
-      .where(eq(deliveries.id, row.id))
-      .run();
+    prepared.insertAttempt.run({
+      deliveryId: row.id,
+      attempt,
+      attemptedAt,
+      responseStatus: outcome.status,
+      responseBody: outcome.body,
+      durationMs: outcome.durationMs,
+      error: succeeded ? outcome.error : (outcome.error ?? `answered HTTP ${outcome.status ?? '-'}; only a 2xx counts as delivered`),
+    });
+    prepared.moveOn.run({ status, next, attempt, id: row.id });
     return { ...row, status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null };
   });
 }
