@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/api-error';
+import type { Db } from '../store/db';
+import { oncePer } from '../store/prepared';
 import { channelDisconnections, channels, handshakes, robots, type AccountRow, type ChannelRow } from '../store/schema';
 import { activeChannelCount } from './accounts';
 import { newId } from './ids';
@@ -69,15 +71,25 @@ export function insertChannel(ctx: SandboxContext, input: NewChannel): ChannelRo
 }
 
 /** Channels shown inside a robot: connected or disabled; an open handshake is not one yet. */
+// On every robots page: prepared once per store, the ids passed as one JSON array whatever their number.
+const channelsOfRobots = oncePer((db: Db) =>
+  db
+    .select()
+    .from(channels)
+    .where(
+      and(
+        inArray(channels.robotId, sql`(select value from json_each(${sql.placeholder('ids')}))`),
+        ne(channels.status, 'pending_authorisation'),
+      ),
+    )
+    .orderBy(asc(channels.seq))
+    .prepare(),
+);
+
 export function summariesByRobot(ctx: SandboxContext, robotIds: string[]): Map<string, ChannelRow[]> {
   const byRobot = new Map<string, ChannelRow[]>();
   if (robotIds.length === 0) return byRobot;
-  const rows = ctx.store.db
-    .select()
-    .from(channels)
-    .where(and(inArray(channels.robotId, robotIds), ne(channels.status, 'pending_authorisation')))
-    .orderBy(asc(channels.seq))
-    .all();
+  const rows = channelsOfRobots(ctx.store.db).all({ ids: JSON.stringify(robotIds) });
   for (const row of rows) {
     const list = byRobot.get(row.robotId) ?? [];
     list.push(row);

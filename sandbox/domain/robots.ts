@@ -48,16 +48,20 @@ export function robotView(ctx: SandboxContext, row: RobotRow) {
 const newestFirst = [desc(robots.createdAt), desc(robots.seq)];
 
 export function listRobots(ctx: SandboxContext, accountId: string, limit: number, offset: number) {
-  const rows = ctx.store.db
-    .select()
-    .from(robots)
-    .where(eq(robots.accountId, accountId))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const rows = robotsPage(ctx.store.db).all({ accountId, limit, offset });
   return { rows, total: robotCount(ctx.store.db).get({ accountId })?.n ?? 0 };
 }
+
+const robotsPage = oncePer((db: Db) =>
+  db
+    .select()
+    .from(robots)
+    .where(eq(robots.accountId, sql.placeholder('accountId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
 
 // The lookups below run on every usage call (and robot-scoped /v1 calls): prepared once per store.
 const robotCount = oncePer((db: Db) =>

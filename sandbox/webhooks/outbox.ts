@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { randomBase62 } from '../domain/ids';
 import type { Store } from '../store/db';
+import { oncePer } from '../store/prepared';
 import { accounts } from '../store/schema';
 import { deliveries, deliveryAttempts, type DeliveryRow } from '../store/webhook-schema';
 import type { PostOutcome } from './http-post';
@@ -74,15 +75,7 @@ function prepareStatements(store: Store) {
       .prepare(),
   };
 }
-const statements = new WeakMap<Store, ReturnType<typeof prepareStatements>>();
-function statementsOf(store: Store): ReturnType<typeof prepareStatements> {
-  let prepared = statements.get(store);
-  if (!prepared) {
-    prepared = prepareStatements(store);
-    statements.set(store, prepared);
-  }
-  return prepared;
-}
+const statementsOf = oncePer(prepareStatements);
 
 export interface OutboxEnvelope {
   id: string;
