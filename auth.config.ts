@@ -2,7 +2,7 @@ import type { NextAuthConfig } from 'next-auth';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_SECONDS } from './lib/auth/session-lifetime';
 
 /** Paths a visitor may open without a session. The return page checks state through the API itself. */
-const PUBLIC_PATHS = ['/login', '/channels/return', '/api/webhooks/partner', '/invite'];
+const PUBLIC_PATHS = ['/login', '/channels/return', '/api/webhooks/partner', '/invite', '/api/health'];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

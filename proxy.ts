@@ -32,5 +32,7 @@ export default auth((request) => {
 
 export const config = {
   // The upload relay checks the session itself and is left out, so large files are not buffered here.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/attachments|.*\\.(?:png|svg|ico)$).*)'],
+  // The receiver and the health check are for machines, need no session and answer JSON: they skip
+  // the session decode and the page policy (next.config.ts still gives them the static headers).
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/attachments|api/webhooks/partner|api/health|.*\\.(?:png|svg|ico)$).*)'],
 };

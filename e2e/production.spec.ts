@@ -77,7 +77,7 @@ test('Auth.js’s own credentials endpoint is throttled and counted like the sig
 /** Every page and route handler on disk, with its dynamic segments filled in. */
 function routesOnDisk(): { url: string; kind: 'page' | 'route'; methods: string[] }[] {
   const appDir = path.resolve('app');
-  const open = ['login', 'invite', 'channels/return', 'api/webhooks/partner', 'api/auth'];
+  const open = ['login', 'invite', 'channels/return', 'api/webhooks/partner', 'api/auth', 'api/health'];
   return (fs.readdirSync(appDir, { recursive: true }) as string[])
     .filter((f) => /(^|\/)(page\.tsx|route\.ts)$/.test(f))
     .map((f) => {

@@ -2,19 +2,8 @@ import 'server-only';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { WebhookEventRow } from '@/lib/db/schema';
-import type { StoredEvent } from './receiver';
 
-/** Inserts once per webhook-id; false when it was already there (a retried delivery). */
-export async function storeWebhookEvent(event: StoredEvent): Promise<boolean> {
-  const inserted = await (
-    await getDb()
-  )
-    .insert(schema.webhookEvents)
-    .values(event)
-    .onConflictDoNothing({ target: schema.webhookEvents.webhookId })
-    .returning({ webhookId: schema.webhookEvents.webhookId });
-  return inserted.length > 0;
-}
+export { storeWebhookEvent } from './event-batch';
 
 export type EventFilter = { type?: string; robotId?: string; conversationId?: string; includeTests?: boolean };
 

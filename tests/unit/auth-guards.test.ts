@@ -8,12 +8,13 @@ const appDir = path.join(root, 'app');
 const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).map((f) => path.join('app', f));
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-/** Open without a session by design: sign-in, the webhook receiver (signature-checked), the social-DM return page, Auth.js itself. */
+/** Open without a session by design: sign-in, one-time links, the webhook receiver (signature-checked), the health check, the social-DM return page, Auth.js itself. */
 const PUBLIC = [
   'app/login/',
   'app/invite/',
   'app/channels/return/',
   'app/api/webhooks/partner/',
+  'app/api/health/',
   'app/api/auth/',
   'app/page.tsx',
   'app/not-found.tsx',

@@ -1,0 +1,51 @@
+import 'server-only';
+import { getDb, schema } from '@/lib/db';
+import type { StoredEvent } from './receiver';
+
+/**
+ * Events arriving together are stored by one INSERT … ON CONFLICT DO NOTHING RETURNING: a burst
+ * costs one statement per event loop turn instead of one per event. Each caller still learns
+ * whether its event was new; of two deliveries of one webhook-id in a batch, the first is.
+ */
+type Waiting = { event: StoredEvent; resolve: (stored: boolean) => void; reject: (error: unknown) => void };
+
+/** Rows per statement: well below PostgreSQL's limit on bound parameters. */
+const MAX_BATCH = 500;
+let waiting: Waiting[] = [];
+let scheduled = false;
+
+async function flush(batch: Waiting[]): Promise<void> {
+  const firstOfId = new Map<string, Waiting>();
+  for (const entry of batch) if (!firstOfId.has(entry.event.webhookId)) firstOfId.set(entry.event.webhookId, entry);
+  try {
+    const inserted = await (
+      await getDb()
+    )
+      .insert(schema.webhookEvents)
+      .values([...firstOfId.values()].map((entry) => entry.event))
+      .onConflictDoNothing({ target: schema.webhookEvents.webhookId })
+      .returning({ webhookId: schema.webhookEvents.webhookId });
+    const stored = new Set(inserted.map((row) => row.webhookId));
+    for (const entry of batch) entry.resolve(firstOfId.get(entry.event.webhookId) === entry && stored.has(entry.event.webhookId));
+  } catch (error) {
+    for (const entry of batch) entry.reject(error);
+  }
+}
+
+function flushWaiting(): void {
+  scheduled = false;
+  const all = waiting;
+  waiting = [];
+  for (let i = 0; i < all.length; i += MAX_BATCH) void flush(all.slice(i, i + MAX_BATCH));
+}
+
+/** Stores the event unless its webhook-id is already stored; true when it was new. */
+export function storeWebhookEvent(event: StoredEvent): Promise<boolean> {
+  return new Promise<boolean>((resolve, reject) => {
+    waiting.push({ event, resolve, reject });
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flushWaiting);
+    }
+  });
+}
