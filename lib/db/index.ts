@@ -1,13 +1,12 @@
 import 'server-only';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getEnv } from '@/lib/config/env';
 import { openEmbeddedStore, openSharedStore, type OpenStore } from './open';
 import * as schema from './schema';
 import { seedDemoUsers } from './seed';
 
-/** The dashboard's store: PostgreSQL when DATABASE_URL is set, PGlite (PostgreSQL in-process) under DATA_DIR otherwise. */
-export type DashboardDb = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DashboardTx = Parameters<Parameters<DashboardDb['transaction']>[0]>[0];
+import type { DashboardDb } from './types';
+
+export type { DashboardDb, DashboardTx } from './types';
 
 // Survives Next's module reloads in development, so one store serves the process.
 const globalForDb = globalThis as unknown as { dashboardStore?: Promise<OpenStore> };

@@ -2,7 +2,6 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,9 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { holdDataDirLock } from './data-dir-lock';
+import type { DashboardDb } from './types';
 
 export interface OpenStore {
-  db: PgDatabase<PgQueryResultHKT, typeof schema>;
+  db: DashboardDb;
   close: () => Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { DEMO_USERS } from '@/lib/auth/demo-users';
 import { hashPassword } from '@/lib/auth/password';
-import type { DashboardDb } from './index';
+import type { DashboardDb } from './types';
 import * as schema from './schema';
 
 /** The published demo logins, beside the sandbox only; an instance that finds them present adds nothing. */
