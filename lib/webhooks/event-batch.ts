@@ -14,17 +14,33 @@ const MAX_BATCH = 500;
 let waiting: Waiting[] = [];
 let scheduled = false;
 
+/** PostgreSQL's codes for a transaction it chose to abort (deadlock, serialization failure): safe to run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+async function insertOnce(rows: StoredEvent[], attempt = 1): Promise<{ webhookId: string }[]> {
+  try {
+    const db = await getDb();
+    return await db
+      .insert(schema.webhookEvents)
+      .values(rows)
+      .onConflictDoNothing({ target: schema.webhookEvents.webhookId })
+      .returning({ webhookId: schema.webhookEvents.webhookId });
+  } catch (error) {
+    const failure = error as { code?: unknown; cause?: { code?: unknown } };
+    const code = failure.cause?.code ?? failure.code;
+    if (attempt < 3 && typeof code === 'string' && RETRYABLE.has(code)) return insertOnce(rows, attempt + 1);
+    throw error;
+  }
+}
+
 async function flush(batch: Waiting[]): Promise<void> {
   const firstOfId = new Map<string, Waiting>();
   for (const entry of batch) if (!firstOfId.has(entry.event.webhookId)) firstOfId.set(entry.event.webhookId, entry);
+  // In webhook-id order: two batches holding some of the same ids (concurrent flushes, or another
+  // instance) then take their locks in the same order and cannot deadlock each other.
+  const rows = [...firstOfId.values()].map((entry) => entry.event).sort((a, b) => (a.webhookId < b.webhookId ? -1 : 1));
   try {
-    const inserted = await (
-      await getDb()
-    )
-      .insert(schema.webhookEvents)
-      .values([...firstOfId.values()].map((entry) => entry.event))
-      .onConflictDoNothing({ target: schema.webhookEvents.webhookId })
-      .returning({ webhookId: schema.webhookEvents.webhookId });
+    const inserted = await insertOnce(rows);
     const stored = new Set(inserted.map((row) => row.webhookId));
     for (const entry of batch) entry.resolve(firstOfId.get(entry.event.webhookId) === entry && stored.has(entry.event.webhookId));
   } catch (error) {
