@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Webhook } from 'standardwebhooks';
-import { freePort } from '../tests/api/webhooks-support';
+import { freePort } from '../scripts/free-port';
 import budgets from './budgets.json' with { type: 'json' };
 
 const DURATION_S = 8;

@@ -55,7 +55,8 @@ if (runningDashboard !== null) {
   // The running dashboard owns the embedded store: it adds the admin itself, at the next sign-in page.
   const { queuePendingAdmin } = await import('../lib/auth/pending-admins');
   const { hashPassword } = await import('../lib/auth/password');
-  queuePendingAdmin(read.config.dataDir, { email: email.data.toLowerCase(), name, passwordHash: await hashPassword(password) });
+  const { normaliseEmail } = await import('../lib/auth/users');
+  queuePendingAdmin(read.config.dataDir, { email: normaliseEmail(email.data), name, passwordHash: await hashPassword(password) });
   console.log(
     `Admin ${email.data} handed to the running dashboard (pid ${runningDashboard}); it is added when the sign-in page is next opened.${shownOnce}`,
   );

@@ -49,15 +49,20 @@ function readReport<T>(file: string, schema: z.ZodType<T>): T | undefined {
 step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', bin('tsc'), ['--noEmit']);
 
+/** One vitest run, tallied from its JSON report; a run that failed without failing a test counts one failure. */
+function vitestStep(name: string, args: string[], env: Record<string, string> = {}): void {
+  const file = path.join(REPORTS, `vitest-${name}.json`);
+  const ok = run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const report = readReport(file, vitestReport);
+  tallies.push({
+    name,
+    passed: report?.numPassedTests ?? 0,
+    failed: report ? report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1) : 1,
+  });
+}
+
 console.log('\n=== unit and API tests (vitest) ===');
-const vitestFile = path.join(REPORTS, 'vitest.json');
-const vitestOk = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
-const vitest = readReport(vitestFile, vitestReport);
-tallies.push({
-  name: 'vitest',
-  passed: vitest?.numPassedTests ?? 0,
-  failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1,
-});
+vitestStep('vitest', []);
 
 let chromium: string | undefined;
 try {
@@ -86,32 +91,8 @@ let cluster: PgCluster | undefined;
 try {
   cluster = await startPgCluster();
   const pgEnv = { STORE_TEST_PG_URL: cluster.serverUrl };
-  const storeFile = path.join(REPORTS, 'vitest-postgres.json');
-  const storeOk = run(
-    bin('vitest'),
-    ['run', 'tests/store', '--reporter=default', '--reporter=json', `--outputFile.json=${storeFile}`],
-    pgEnv,
-  );
-  const store = readReport(storeFile, vitestReport);
-  tallies.push({
-    name: 'postgres',
-    passed: store?.numPassedTests ?? 0,
-    failed: store ? store.numFailedTests + (storeOk || store.numFailedTests > 0 ? 0 : 1) : 1,
-  });
-  if (built) {
-    const instancesFile = path.join(REPORTS, 'vitest-instances.json');
-    const instancesOk = run(
-      bin('vitest'),
-      ['run', '--config', 'vitest.instances.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${instancesFile}`],
-      pgEnv,
-    );
-    const instances = readReport(instancesFile, vitestReport);
-    tallies.push({
-      name: 'instances',
-      passed: instances?.numPassedTests ?? 0,
-      failed: instances ? instances.numFailedTests + (instancesOk || instances.numFailedTests > 0 ? 0 : 1) : 1,
-    });
-  }
+  vitestStep('postgres', ['tests/store'], pgEnv);
+  if (built) vitestStep('instances', ['--config', 'vitest.instances.config.ts'], pgEnv);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   tallies.push({ name: 'postgres', passed: 0, failed: 1 });

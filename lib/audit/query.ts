@@ -2,6 +2,7 @@ import 'server-only';
 import { stringify } from 'csv-stringify/sync';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { normaliseEmail } from '@/lib/auth/users';
 import { getDb, schema } from '@/lib/db';
 import type { AuditRow } from '@/lib/db/schema';
 import { neutraliseFormula } from '@/lib/ui/csv-cell';
@@ -25,7 +26,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function conditions(filter: AuditFilter): SQL | undefined {
   const a = schema.auditLog;
   const parts: (SQL | undefined)[] = [
-    filter.person ? eq(a.actor, filter.person.toLowerCase()) : undefined,
+    filter.person ? eq(a.actor, normaliseEmail(filter.person)) : undefined,
     filter.action ? eq(a.action, filter.action) : undefined,
     filter.outcome ? eq(a.outcome, filter.outcome) : undefined,
     filter.target ? ilike(a.target, `%${escapeLike(filter.target)}%`) : undefined,

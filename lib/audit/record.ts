@@ -42,7 +42,7 @@ export function noteRequestId(requestId: string | undefined): void {
 }
 
 /** What an error says for the log: the API's refusal code, our own, or a failure. */
-function outcomeOf(error: unknown): Pick<AuditEntry, 'outcome' | 'errorCode' | 'requestId'> {
+export function outcomeOf(error: unknown): Pick<AuditEntry, 'outcome' | 'errorCode' | 'requestId'> {
   if (error instanceof PartnerApiError)
     return {
       outcome: error.status < 500 ? 'refused' : 'failed',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { getEnv } from '@/lib/config/env';
 import { getDb, schema } from '@/lib/db';
+import { normaliseEmail } from './users';
 
 /**
  * `npm run admin -- create` while the dashboard runs on the embedded store: the store is that
@@ -49,7 +50,7 @@ export async function importPendingAdmins(): Promise<void> {
         await getDb()
       )
         .insert(schema.users)
-        .values({ ...parsed.data, email: parsed.data.email.toLowerCase(), role: 'admin', createdAt: new Date().toISOString() })
+        .values({ ...parsed.data, email: normaliseEmail(parsed.data.email), role: 'admin', createdAt: new Date().toISOString() })
         .onConflictDoNothing({ target: schema.users.email });
     } else {
       console.warn(`[admin] ${file} is not a pending admin; it was removed.`);

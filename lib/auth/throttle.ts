@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
+import { normaliseEmail } from './users';
 
 /** Failed sign-ins allowed in the window, per account and per address, before a wait. */
 export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
 
-const keysOf = (email: string, address: string) => [`email:${email.trim().toLowerCase()}`, `ip:${address}`] as const;
+const keysOf = (email: string, address: string) => [`email:${normaliseEmail(email)}`, `ip:${address}`] as const;
 
 /** Seconds to wait before another sign-in may be tried, or 0. Applies to unknown emails too, so it reveals nothing. */
 export async function signInWait(email: string, address: string, now = Date.now()): Promise<number> {

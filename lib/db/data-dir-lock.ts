@@ -14,14 +14,19 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The pid of a live process holding the embedded store in `dataDir`, or null. */
-export function embeddedStoreHolder(dataDir: string): number | null {
+/** The pid of another live process named in the lock file, or null (no file, a dead pid, or ours). */
+function liveHolder(file: string): number | null {
   try {
-    const holder = Number(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim());
+    const holder = Number(fs.readFileSync(file, 'utf8').trim());
     return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder) ? holder : null;
   } catch {
     return null;
   }
+}
+
+/** The pid of a live process holding the embedded store in `dataDir`, or null. */
+export function embeddedStoreHolder(dataDir: string): number | null {
+  return liveHolder(path.join(dataDir, LOCK_FILE));
 }
 
 /**
@@ -36,9 +41,9 @@ export function holdDataDirLock(dataDir: string): () => void {
       return () => fs.rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(file, 'utf8').trim());
-      if (holder === process.pid) return () => fs.rmSync(file, { force: true });
-      if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) return () => fs.rmSync(file, { force: true });
+      const holder = liveHolder(file);
+      if (holder !== null) {
         throw new Error(
           `Another dashboard process (pid ${holder}) uses the embedded store in ${dataDir}. ` +
             'Run one process per DATA_DIR, or set DATABASE_URL to a PostgreSQL database that every instance shares.',

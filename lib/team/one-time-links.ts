@@ -12,7 +12,7 @@ export const LINK_VALID_MS = 72 * 60 * 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type IssuedLink = { token: string; expiresAt: number };
+export type IssuedLink = { token: string; expiresAt: number; email: string };
 
 /**
  * Makes a one-time link: an invitation for a new person, or a password reset for an existing one.
@@ -56,7 +56,7 @@ export async function issueLink(input: {
       tx,
     );
   });
-  return { token, expiresAt };
+  return { token, expiresAt, email };
 }
 
 /** The link's invitation while it can still be used; undefined when unknown, used, revoked or expired. */

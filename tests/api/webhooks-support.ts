@@ -85,14 +85,7 @@ export function setUpSandboxAndReceiver(options: Parameters<typeof setUpSandbox>
   return { sandbox: setUpSandbox(options), receiver };
 }
 
-/** A port nothing listens on (bound, then released). */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from '../../scripts/free-port';
 
 /** Polls until `probe` returns a value (not undefined), failing after `timeoutMs`. */
 export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 5000): Promise<T> {

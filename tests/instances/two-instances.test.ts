@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient, unwrap } from '../../sandbox/control-client/client';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
-import { freePort } from '../api/webhooks-support';
+import { freePort } from '../../scripts/free-port';
 
 // Two built dashboards (`next start`) on one PostgreSQL database, as behind a load balancer: a
 // sign-out on one ends the session on the other, an event delivered to both is stored once, and

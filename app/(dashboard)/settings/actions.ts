@@ -2,9 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { recordAudit } from '@/lib/audit/record';
+import { outcomeOf, recordAudit } from '@/lib/audit/record';
 import { authorise } from '@/lib/auth/session';
-import { PartnerApiError } from '@/lib/partner/errors';
 import { checkConnection, verifyApiKey } from '@/lib/connection/check';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { getPartnerConnection, forgetSavedApiKey, saveApiKey } from '@/lib/connection/connection';
@@ -55,15 +54,7 @@ export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData):
     // Refuse a key the service does not accept, so a typo cannot take the dashboard offline.
     checkRequestId = await verifyApiKey(baseUrl, parsed.data);
   } catch (err) {
-    const refusal = err instanceof PartnerApiError ? err : undefined;
-    await recordAudit({
-      actor: access.user.email,
-      action: 'settings.api_key_save',
-      target: 'settings:api_key',
-      outcome: refusal ? 'refused' : 'failed',
-      errorCode: refusal?.code ?? (err instanceof Error ? err.name : 'error'),
-      requestId: refusal?.requestId ?? null,
-    });
+    await recordAudit({ actor: access.user.email, action: 'settings.api_key_save', target: 'settings:api_key', ...outcomeOf(err) });
     return {
       status: 'error',
       error: toDisplayError(err, {

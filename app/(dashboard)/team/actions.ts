@@ -21,6 +21,19 @@ export type TeamState = { status: 'idle' } | { status: 'done'; message: string }
 const emailSchema = z.email('Enter the person’s email address.').max(320);
 const roleSchema = z.enum(USER_ROLES, 'Choose admin or viewer.');
 
+/** Makes the link and the state that shows it, this once. */
+async function issued(input: Parameters<typeof issueLink>[0]): Promise<LinkState> {
+  const link = await issueLink(input);
+  revalidatePath('/team');
+  return {
+    status: 'issued',
+    url: `${await publicOrigin()}/invite/${link.token}`,
+    email: link.email,
+    kind: input.kind,
+    expiresAt: link.expiresAt,
+  };
+}
+
 export async function inviteAction(_prev: LinkState, formData: FormData): Promise<LinkState> {
   const access = await authorise('change', 'team.invite');
   if (!access.ok) return { status: 'error', error: access.error };
@@ -39,15 +52,7 @@ export async function inviteAction(_prev: LinkState, formData: FormData): Promis
       fieldErrors: { email: `${email.data} is already on the team. Change their role or make a password reset link below.` },
       email: typed,
     };
-  const link = await issueLink({ kind: 'invite', email: email.data, role: role.data, createdBy: access.user.email });
-  revalidatePath('/team');
-  return {
-    status: 'issued',
-    url: `${await publicOrigin()}/invite/${link.token}`,
-    email: email.data.toLowerCase(),
-    kind: 'invite',
-    expiresAt: link.expiresAt,
-  };
+  return issued({ kind: 'invite', email: email.data, role: role.data, createdBy: access.user.email });
 }
 
 export async function resetLinkAction(_prev: LinkState, formData: FormData): Promise<LinkState> {
@@ -55,15 +60,7 @@ export async function resetLinkAction(_prev: LinkState, formData: FormData): Pro
   if (!access.ok) return { status: 'error', error: access.error };
   const person = await findUser(String(formData.get('email') ?? ''));
   if (!person) return { status: 'error', error: { title: 'No such person', message: 'Reload the team page and try again.' } };
-  const link = await issueLink({ kind: 'reset', email: person.email, role: person.role, createdBy: access.user.email });
-  revalidatePath('/team');
-  return {
-    status: 'issued',
-    url: `${await publicOrigin()}/invite/${link.token}`,
-    email: person.email,
-    kind: 'reset',
-    expiresAt: link.expiresAt,
-  };
+  return issued({ kind: 'reset', email: person.email, role: person.role, createdBy: access.user.email });
 }
 
 function teamState(result: TeamChange, done: string): TeamState {
