@@ -52,6 +52,8 @@ function unmatched(routes: readonly RouteEntry[]) {
 
 export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   const app = new Hono<AppEnv>();
+  // Outermost, so it keeps an answer with every header the middlewares below add.
+  app.use('*', ctx.replay.capture);
   app.use('*', requestId);
   app.use('*', securityHeaders({ consent: `${CONSENT_PATH}/`, files: `${FILES_PATH}/` }));
   app.use('*', deferredBodyGuard(ctx.log));

@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { Scheduler } from './scheduler';
 import type { Store } from './store/db';
 import type { RateLimiter } from './http/rate-limit';
+import type { ReplayCache } from './http/replay-cache';
 import type { Faults } from './domain/faults';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
 
@@ -13,6 +14,8 @@ export interface SandboxContext {
   keySecret: Buffer;
   rateLimiter: RateLimiter;
   faults: Faults;
+  /** Read answers kept while the store is unchanged, served before Hono (issue 14). */
+  replay: ReplayCache;
   /** Sends the webhook outbox; `kick()` after storing a delivery makes its first attempt immediate. */
   webhooks: WebhookDispatcher;
   log: (message: string) => void;

@@ -9,6 +9,7 @@ import { createFaults } from './domain/faults';
 import { loadKeySecret } from './domain/keys';
 import { adapterErrorResponse, answerClientError } from './http/outside-app';
 import { createRateLimiter } from './http/rate-limit';
+import { createReplayCache } from './http/replay-cache';
 import { createScheduler } from './scheduler';
 import { openStore } from './store/db';
 import { registerReplyQueue } from './replies/queue';
@@ -38,13 +39,16 @@ export function createSandboxContext(
 ): SandboxContext {
   const store = openStore(dataDir);
   const clock = createClock(store);
+  const rateLimiter = createRateLimiter(clock);
+  const faults = createFaults();
   const ctx: SandboxContext = {
     store,
     clock,
     scheduler: createScheduler(clock, log),
     keySecret: loadKeySecret(store),
-    rateLimiter: createRateLimiter(clock),
-    faults: createFaults(),
+    rateLimiter,
+    faults,
+    replay: createReplayCache({ store, clock, rateLimiter, faults }),
     webhooks: createWebhookDispatcher({ store, clock, log, timeoutMs: options.webhookTimeoutMs }),
     log,
   };
@@ -64,7 +68,10 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
   const host = options.host ?? '127.0.0.1';
 
   // As @hono/node-server's `serve`, plus envelopes for requests refused before they reach the app.
-  const created = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: adapterErrorResponse(log) }));
+  const honoListener = getRequestListener(app.fetch, { hostname: host, errorHandler: adapterErrorResponse(log) });
+  const created = createServer((request, response) => {
+    if (!ctx.replay.serve(request, response)) void honoListener(request, response);
+  });
   created.on('clientError', answerClientError);
   let server: Server | undefined;
   try {

@@ -23,6 +23,8 @@ export interface Faults {
   add(input: FaultInput): Fault;
   list(): Fault[];
   clear(): void;
+  /** True when no fault is waiting: the cheap check of the replay path (http/replay-cache.ts). */
+  isEmpty(): boolean;
   /** Consumes one use of the first fault matching this call, if any. */
   take(call: { accountId: string; method: string; path: string }): Fault | undefined;
 }
@@ -39,6 +41,7 @@ export function createFaults(): Faults {
     clear() {
       faults = [];
     },
+    isEmpty: () => faults.length === 0,
     take({ accountId, method, path }) {
       const fault = faults.find(
         (f) =>

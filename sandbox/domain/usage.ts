@@ -107,8 +107,14 @@ function robotsOfPage(ctx: SandboxContext, account: AccountRow, query: UsageQuer
  * per account and normalised query (window instants or "default", robot, breakdown, limit, offset)
  * for 60 s on the sandbox clock, and a hit answers the original processed_at with cache_hit true.
  * `breakdown=source` is pre-release: it answers the standard payload (cached under its own key).
+ * `sameUntilMs`: a hit answers these very bytes until its entry expires; a fresh report never
+ * does (the next answer is the hit).
  */
-export function usageReport(ctx: SandboxContext, account: AccountRow, query: UsageQuery): UsageReport {
+export function usageReport(
+  ctx: SandboxContext,
+  account: AccountRow,
+  query: UsageQuery,
+): { report: UsageReport; sameUntilMs: number | undefined } {
   const nowMs = ctx.clock.nowMs();
   const window = resolveWindow(query, nowMs);
   // Unknown or another partner's robot: 404 (D11), never 403.
@@ -120,7 +126,10 @@ export function usageReport(ctx: SandboxContext, account: AccountRow, query: Usa
   const hit = cache.get(key);
   if (hit && nowMs - hit.storedAt < CACHE_TTL_MS) {
     const echo = window.key === 'default' ? hit.report.window : window.echo;
-    return { ...hit.report, window: echo, metadata: { ...hit.report.metadata, cache_hit: true } };
+    return {
+      report: { ...hit.report, window: echo, metadata: { ...hit.report.metadata, cache_hit: true } },
+      sameUntilMs: hit.storedAt + CACHE_TTL_MS,
+    };
   }
 
   const { rows, total } = robotsOfPage(ctx, account, query, robot);
@@ -144,5 +153,5 @@ export function usageReport(ctx: SandboxContext, account: AccountRow, query: Usa
     metadata: { processed_at: iso(nowMs), cache_hit: false },
   };
   remember(cache, key, { storedAt: nowMs, report }, nowMs);
-  return report;
+  return { report, sameUntilMs: undefined };
 }

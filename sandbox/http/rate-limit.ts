@@ -1,12 +1,23 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
+import type { AccountRow } from '../store/schema';
 import type { AppEnv } from './env';
 import { ApiError } from './api-error';
+import { SlidingWindow } from './sliding-window';
 
 const WINDOW_MS = 60_000;
 
+/** The three RateLimit-* headers of an answered call, as name/value pairs. */
+export type RateLimitHeaders = readonly [string, string, string, string, string, string];
+
 export interface RateLimiter {
   middleware: MiddlewareHandler<AppEnv>;
+  /**
+   * Counts one call of `account` and returns its headers, or undefined without counting when the
+   * window is full (the caller then lets the middleware answer the 429). For answers served
+   * outside Hono (http/replay-cache.ts), which can only be 200s.
+   */
+  admit(account: AccountRow): RateLimitHeaders | undefined;
 }
 
 /**
@@ -15,24 +26,28 @@ export interface RateLimiter {
  * restart a partner starts with a fresh window.
  */
 export function createRateLimiter(clock: Clock): RateLimiter {
-  const hits = new Map<string, number[]>();
+  const windows = new Map<string, SlidingWindow>();
 
-  // One array per account, pruned in place, so concurrent requests always share the same window.
-  const windowOf = (accountId: string, now: number) => {
-    let window = hits.get(accountId);
+  // One window per account, so concurrent requests always share the same count.
+  const windowOf = (accountId: string) => {
+    let window = windows.get(accountId);
     if (!window) {
-      window = [];
-      hits.set(accountId, window);
+      window = new SlidingWindow(WINDOW_MS);
+      windows.set(accountId, window);
     }
-    while (window.length > 0 && (window[0] ?? 0) <= now - WINDOW_MS) window.shift();
     return window;
   };
 
-  /** Whole seconds until the oldest counted call leaves the window, at least 1. */
-  const secondsUntilSlot = (window: number[], now: number) => {
-    const oldest = window[0];
-    if (oldest === undefined) return 1;
-    return Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000));
+  const headersAfter = (window: SlidingWindow, limit: number): RateLimitHeaders => {
+    const now = clock.nowMs();
+    return [
+      'RateLimit-Limit',
+      String(limit),
+      'RateLimit-Remaining',
+      String(Math.max(0, limit - window.size(now))),
+      'RateLimit-Reset',
+      String(window.secondsUntilSlot(now)),
+    ];
   };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -41,10 +56,10 @@ export function createRateLimiter(clock: Clock): RateLimiter {
     if (!account) return next();
     const limit = account.rateLimitPerMinute;
     const now = clock.nowMs();
-    const window = windowOf(account.id, now);
+    const window = windowOf(account.id);
 
-    if (window.length >= limit) {
-      const retryAfter = secondsUntilSlot(window, now);
+    if (window.size(now) >= limit) {
+      const retryAfter = window.secondsUntilSlot(now);
       throw new ApiError(
         'rate_limited',
         `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfter} s.`,
@@ -58,18 +73,22 @@ export function createRateLimiter(clock: Clock): RateLimiter {
       );
     }
 
-    window.push(now);
+    window.add(now);
     await next();
-    if (c.res.status === 429) {
-      const at = window.indexOf(now);
-      if (at >= 0) window.splice(at, 1);
-    }
+    if (c.res.status === 429) window.remove(now);
 
-    const after = windowOf(account.id, clock.nowMs());
-    c.res.headers.set('RateLimit-Limit', String(limit));
-    c.res.headers.set('RateLimit-Remaining', String(Math.max(0, limit - after.length)));
-    c.res.headers.set('RateLimit-Reset', String(secondsUntilSlot(after, clock.nowMs())));
+    const headers = headersAfter(window, limit);
+    for (let i = 0; i < headers.length; i += 2) c.res.headers.set(headers[i] ?? '', headers[i + 1] ?? '');
   };
 
-  return { middleware };
+  return {
+    middleware,
+    admit(account) {
+      const window = windowOf(account.id);
+      const now = clock.nowMs();
+      if (window.size(now) >= account.rateLimitPerMinute) return undefined;
+      window.add(now);
+      return headersAfter(window, account.rateLimitPerMinute);
+    },
+  };
 }

@@ -21,6 +21,11 @@ export interface Store {
   settingOnce(key: string, make: () => string): string;
   /** Runs fn in one SQLite transaction; better-sqlite3 is synchronous, so fn must be too. */
   transaction<T>(fn: () => T): T;
+  /**
+   * Rows changed through this connection and SQLite's data version (which moves when another
+   * connection commits): equal counters mean nothing was written in between.
+   */
+  changeCounters(): readonly [number, number];
   close(): void;
 }
 
@@ -36,6 +41,9 @@ export function openStore(dataDir: string): Store {
   sqlite.pragma('cache_size = -65536');
   migrate(sqlite);
   const db = drizzle(sqlite, { schema });
+  // Two statements: together in one SELECT (through pragma_data_version) they cost more than apart.
+  const ownChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const getSetting = (key: string) => db.select().from(schema.settings).where(eq(schema.settings.key, key)).get()?.value;
 
   return {
@@ -54,6 +62,9 @@ export function openStore(dataDir: string): Store {
     },
     transaction(fn) {
       return sqlite.transaction(fn)();
+    },
+    changeCounters() {
+      return [ownChanges.get() as number, dataVersion.get() as number];
     },
     close() {
       sqlite.close();

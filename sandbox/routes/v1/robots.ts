@@ -3,6 +3,7 @@ import type { SandboxContext } from '../../context';
 import { deleteRobotOfAccount, listRobots, robotViews } from '../../domain/robots';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
+import { replayable } from '../../http/replay-cache';
 import { errorResponses, keyedHeaders, PaginationQuery, PaginationSchema, pathId, RobotSchema } from './schemas';
 
 const listRobotsRoute = createRoute({
@@ -44,6 +45,8 @@ export function registerRobotRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContex
     const account = currentAccount(c);
     const { limit = 50, offset = 0 } = c.req.valid('query');
     const { rows, total } = listRobots(ctx, account.id, limit, offset);
+    // A page of robots changes only with the store.
+    replayable(c);
     return c.json(
       {
         data: robotViews(ctx, rows),

@@ -4,6 +4,7 @@ import { parseInstant } from '../../domain/instants';
 import { usageReport } from '../../domain/usage';
 import { currentAccount } from '../../http/auth';
 import type { AppEnv } from '../../http/env';
+import { replayable } from '../../http/replay-cache';
 import { errorResponses, keyedHeaders, PaginationQuery, PaginationSchema } from './schemas';
 
 const INSTANT_REASON = 'must be an RFC 3339 date-time, e.g. 2026-01-31T00:00:00Z';
@@ -81,6 +82,8 @@ export function registerUsageRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContex
   app.openapi(usageRoute, (c) => {
     const account = currentAccount(c);
     const { limit = 50, offset = 0, ...rest } = c.req.valid('query');
-    return c.json(usageReport(ctx, account, { ...rest, limit, offset }), 200);
+    const { report, sameUntilMs } = usageReport(ctx, account, { ...rest, limit, offset });
+    if (sameUntilMs !== undefined) replayable(c, sameUntilMs);
+    return c.json(report, 200);
   });
 }
