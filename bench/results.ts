@@ -33,3 +33,24 @@ export function recordResults(results: BenchResults): void {
 /** A number as the README prints it: thousands separated, `digits` decimals. */
 export const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/**
+ * The end of every bench: records its figures, prints them as a table, and exits non-zero when a
+ * budget is missed (bench/report.ts, run last, decides `npm run bench`'s own exit code).
+ */
+export function finishBench(results: BenchResults): never {
+  recordResults(results);
+  console.log(`\n${results.setup}\n`);
+  console.log('| figure | measured | budget |');
+  console.log('|---|---|---|');
+  for (const f of results.figures) console.log(`| ${f.figure} | ${f.value} | ${f.budget}${f.ok ? '' : ' **missed**'} |`);
+  const misses = results.figures.filter((f) => !f.ok);
+  if (misses.length > 0) {
+    console.error(
+      `\n${results.bench}: budgets missed:\n- ${misses.map((f) => `${f.figure}: ${f.value} (budget ${f.budget})`).join('\n- ')}`,
+    );
+    process.exit(1);
+  }
+  console.log(`\nevery ${results.bench} budget holds`);
+  process.exit(0);
+}

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
+import { finishBench, formatNumber } from '../../bench/results';
 import { createControlClient, unwrap } from '../control-client/client';
 import { startSandbox } from '../server';
 
@@ -107,21 +108,27 @@ receiver.close();
 rmSync(dir, { recursive: true, force: true });
 
 const budget = budgets.dispatcher;
-const misses: string[] = [];
-if (arrivals.size < total) misses.push(`only ${arrivals.size} of ${total} deliveries arrived`);
-if (perSecond < budget.deliveriesPerSecond) misses.push(`${perSecond.toFixed(0)} deliveries/s < ${budget.deliveriesPerSecond}`);
-if (p50 > budget.p50DelayMs) misses.push(`p50 delay ${p50.toFixed(1)} ms > ${budget.p50DelayMs}`);
-console.log(
-  `\nWebhook dispatcher: ${ACCOUNTS} accounts, a local endpoint answering at once (${steady} steady deliveries, then a burst of ${BURST})\n`,
-);
-console.log('| figure | measured | budget |');
-console.log('|---|---|---|');
-console.log(`| deliveries per second, draining the burst | ${perSecond.toFixed(0)} | ≥ ${budget.deliveriesPerSecond} |`);
-console.log(
-  `| delay from 202 to first attempt (steady), p50 / p95 | ${p50.toFixed(1)} / ${p95.toFixed(1)} ms | p50 < ${budget.p50DelayMs} ms |`,
-);
-if (misses.length > 0) {
-  console.error(`\nbudgets missed:\n- ${misses.join('\n- ')}`);
-  process.exit(1);
-}
-console.log('\nevery dispatcher budget holds');
+finishBench({
+  bench: 'dispatcher',
+  setup: `Webhook dispatcher (sandbox/bench/dispatcher-bench.ts): ${ACCOUNTS} accounts, a local endpoint answering at once, ${steady} steady deliveries, then a burst of ${BURST}`,
+  figures: [
+    {
+      figure: 'deliveries that arrived',
+      value: `${formatNumber(arrivals.size)} of ${formatNumber(total)}`,
+      budget: 'all',
+      ok: arrivals.size >= total,
+    },
+    {
+      figure: 'deliveries per second, draining the burst',
+      value: formatNumber(perSecond),
+      budget: `≥ ${formatNumber(budget.deliveriesPerSecond)}`,
+      ok: perSecond >= budget.deliveriesPerSecond,
+    },
+    {
+      figure: 'delay from 202 to first attempt, steady traffic, p50 / p95',
+      value: `${p50.toFixed(1)} / ${p95.toFixed(1)} ms`,
+      budget: `p50 < ${budget.p50DelayMs} ms`,
+      ok: p50 < budget.p50DelayMs,
+    },
+  ],
+});

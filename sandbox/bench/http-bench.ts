@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
+import { finishBench, formatNumber, type Figure } from '../../bench/results';
 import { createControlClient, unwrap } from '../control-client/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,30 +68,32 @@ await new Promise((resolve) => server.once('exit', resolve));
 rmSync(dir, { recursive: true, force: true });
 
 const budget = budgets.http;
-const misses: string[] = [];
 const ratio = (r: Result) => r.rps / results.bare.rps;
-for (const [name, r] of [
-  ['GET /v1/robots?limit=50', results.robots],
-  ['GET /v1/usage (cached)', results.usage],
-] as const) {
-  if (ratio(r) < budget.minRatioToBare) misses.push(`${name}: ${ratio(r).toFixed(2)}× the bare server < ${budget.minRatioToBare}×`);
-  if (r.errors + r.non2xx > 0) misses.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
-}
-if (results.robots.p99 > budget.robotsP99Ms) misses.push(`GET /v1/robots p99 ${results.robots.p99} ms > ${budget.robotsP99Ms} ms`);
-console.log(
-  `\nHTTP under load: autocannon, 50 connections, ${DURATION_S} s each, an account of 200 robots (${body.length} bytes a page)\n`,
-);
-console.log('| server | req/s | ratio to bare | p50 / p99 | budget |');
-console.log('|---|---|---|---|---|');
-console.log(`| bare node:http, same bytes | ${results.bare.rps.toFixed(0)} | 1 | ${results.bare.p50} / ${results.bare.p99} ms | |`);
-console.log(
-  `| sandbox GET /v1/robots?limit=50 | ${results.robots.rps.toFixed(0)} | ${ratio(results.robots).toFixed(3)}× | ${results.robots.p50} / ${results.robots.p99} ms | ≥ ${budget.minRatioToBare}×, p99 < ${budget.robotsP99Ms} ms |`,
-);
-console.log(
-  `| sandbox GET /v1/usage (cached) | ${results.usage.rps.toFixed(0)} | ${ratio(results.usage).toFixed(3)}× | ${results.usage.p50} / ${results.usage.p99} ms | ≥ ${budget.minRatioToBare}× |`,
-);
-if (misses.length > 0) {
-  console.error(`\nbudgets missed:\n- ${misses.join('\n- ')}`);
-  process.exit(1);
-}
-console.log('\nevery HTTP budget holds');
+const clean = (r: Result) => r.errors + r.non2xx === 0;
+const throughput = (name: string, r: Result): Figure => ({
+  figure: `${name}, req/s and ratio to bare`,
+  value: `${formatNumber(r.rps)} (${ratio(r).toFixed(2)}×)${clean(r) ? '' : `, ${r.errors} errors and ${r.non2xx} non-2xx`}`,
+  budget: `≥ ${budget.minRatioToBare}× bare, no errors`,
+  ok: ratio(r) >= budget.minRatioToBare && clean(r),
+});
+finishBench({
+  bench: 'http',
+  setup: `The sandbox under load (sandbox/bench/http-bench.ts): autocannon, 50 connections, ${DURATION_S} s each, an account of 200 robots (${formatNumber(body.length)} bytes a page), beside a bare node:http server answering the same bytes in the same run`,
+  figures: [
+    {
+      figure: 'bare node:http, same bytes, req/s, p50 / p99',
+      value: `${formatNumber(results.bare.rps)}, ${results.bare.p50} / ${results.bare.p99} ms`,
+      budget: '',
+      ok: true,
+    },
+    throughput('sandbox GET /v1/robots?limit=50', results.robots),
+    {
+      figure: 'sandbox GET /v1/robots?limit=50, p50 / p99',
+      value: `${results.robots.p50} / ${results.robots.p99} ms`,
+      budget: `p99 < ${budget.robotsP99Ms} ms`,
+      ok: results.robots.p99 < budget.robotsP99Ms,
+    },
+    throughput('sandbox GET /v1/usage (cached)', results.usage),
+    { figure: 'sandbox GET /v1/usage (cached), p50 / p99', value: `${results.usage.p50} / ${results.usage.p99} ms`, budget: '', ok: true },
+  ],
+});

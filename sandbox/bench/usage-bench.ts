@@ -17,6 +17,8 @@ import Database from 'better-sqlite3';
 import { rollupFigures, scanFigures, type Figures } from '../domain/usage-figures';
 import { DAY_MS } from '../domain/time-buckets';
 import { createSandboxContext, startSandbox } from '../server';
+import budgets from '../../bench/budgets.json' with { type: 'json' };
+import { finishBench, formatNumber, type BenchResults, type Figure } from '../../bench/results';
 import { seedBenchData } from './seed-bench-data';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 1000);
@@ -100,7 +102,7 @@ const figuresOf = (entry: UsageEntry): Figures => ({
   conversations: entry.conversations.total,
 });
 
-async function main() {
+async function main(): Promise<BenchResults> {
   const dir = mkdtempSync(path.join(tmpdir(), 'usage-bench-'));
   try {
     console.log(`seeding ${ROBOTS} robots and ${MESSAGES.toLocaleString('en')} messages into ${dir} …`);
@@ -252,9 +254,38 @@ async function main() {
     console.log(
       `whole account over HTTP (${Math.ceil(ROBOTS / PAGE)} pages of ${PAGE}): median ${fmt(all.median)}, p95 ${fmt(all.p95)} (${samples.allPagesHttp.length} runs)`,
     );
+    const budget = budgets.usage;
+    const figures = (
+      [
+        [`all robots, first page of ${PAGE}`, samples.pageHttp, samples.pageScan],
+        [`one robot (${formatNumber(seed.largestRobotMessages)} messages)`, one.http, one.scan],
+      ] as const
+    ).flatMap(([label, http, scan]): Figure[] => {
+      const h = stats(http).median;
+      const ratio = stats(scan).median / h;
+      return [
+        {
+          figure: `uncached GET /v1/usage, 365 days, ${label}: HTTP median`,
+          value: fmt(h),
+          budget: `< ${budget.httpMedianMs} ms`,
+          ok: h < budget.httpMedianMs,
+        },
+        {
+          figure: `… the same figures by scanning the messages ÷ HTTP`,
+          value: `${ratio.toFixed(1)}×`,
+          budget: `≥ ${budget.minScanRatio}×`,
+          ok: ratio >= budget.minScanRatio,
+        },
+      ];
+    });
+    return {
+      bench: 'usage',
+      setup: `Usage reports (sandbox/bench/usage-bench.ts): ${formatNumber(ROBOTS)} robots, ${formatNumber(MESSAGES)} messages over a year, ${RUNS} uncached runs per query; ${where}`,
+      figures,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+finishBench(await main());
