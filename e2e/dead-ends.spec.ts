@@ -171,15 +171,16 @@ test('chart labels keep similar robot names apart; the tooltip and the table hav
   const labels: string[] = [];
   for (const id of ids) {
     await page.goto(`/usage?range=7d&robot=${id}`);
-    const ticks = page.locator('[data-testid=usage-charts] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    const ticks = page.getByTestId('usage-charts').getByTestId('chart-axis-label');
     await expect(ticks.first()).toBeVisible();
     labels.push((await ticks.first().textContent()) ?? '');
   }
   // Shortened in the middle: the differing ends survive, so the two robots stay apart.
   expect(labels[0]).toMatch(/^Northwind.*….* EU$/);
   expect(labels[1]).toMatch(/^Northwind.*….* US$/);
-  await page.locator('[data-testid=usage-charts] .recharts-bar-rectangle').first().hover();
-  await expect(page.locator('.recharts-tooltip-label').first()).toHaveText(names[1] ?? '');
+  await page.getByTestId('usage-charts').getByTestId('chart-bar').first().hover();
+  await expect(page.getByTestId('chart-tooltip-label').first()).toBeVisible();
+  await expect(page.getByTestId('chart-tooltip-label').first()).toHaveText(names[1] ?? '');
   await page.goto('/usage?range=7d');
   for (const name of names) await expect(page.getByTestId('usage-table').getByText(name, { exact: true })).toBeVisible();
 });

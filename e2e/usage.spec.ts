@@ -28,7 +28,7 @@ test('usage shows charts and totals equal to the API for the window', async ({ p
   await expect(page.getByTestId('total-units')).toHaveText(count.format(units));
   await expect(page.getByTestId('total-conversations')).toHaveText(count.format(conversations));
   const charts = page.getByTestId('usage-charts');
-  await expect(charts.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(charts.getByTestId('chart-bar').first()).toBeVisible();
   await expect(page.getByTestId('usage-freshness')).toContainText('Figures as of');
   await expect(page.getByText('Units are what billing uses')).toBeVisible();
   await snap(page, 'usage');

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Shape of a messenger-bot token (D7): digits, a colon, then the secret part. */
-export const BOT_TOKEN_PATTERN = /^[0-9]{6,12}:[A-Za-z0-9_-]{30,64}$/;
+import { BOT_TOKEN_PATTERN } from './bot-token-pattern';
 
 export const botTokenSchema = z
   .string()

@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import { BOT_TOKEN_PATTERN } from '@/lib/channels/bot-token';
+import { BOT_TOKEN_PATTERN } from '@/lib/channels/bot-token-pattern';
 import { connectBotAction, type ConnectBotState } from './actions';
 import { SubmitButton } from '@/components/ui/submit-button';
 
