@@ -6,95 +6,41 @@
  * Calls are counted in the dashboard's own call log (its budget's table, read through GET /api/status), by purpose: a view's calls
  * are those made for pages, changes and exports while it rendered; background sync is counted apart.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { createControlClient, unwrap } from '../sandbox/control-client/client';
-import { startSandbox } from '../sandbox/server';
+import { unwrap } from '../sandbox/control-client/client';
 import budgets from './budgets.json' with { type: 'json' };
+import { percentile, sleep, startStack } from './stack';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
 const WARM_RUNS = 20;
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrs';
-const PORT = 3300;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'));
-const sandbox = await startSandbox({ port: 0, dataDir: path.join(dir, 'sandbox'), adminToken: ADMIN_TOKEN, log: () => {} });
-const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
-// A high per-account limit so the run measures calls and time, not the budget's pacing (tests cover that).
-const account = unwrap(await control.createAccount({ name: 'Scale partner', capacity: 100_000, rate_limit_per_minute: 20_000 }), 'account');
-console.log(`seeding ${ROBOTS} robots…`);
 const seeded: string[] = [];
-for (let start = 0; start < ROBOTS; start += 100) {
-  const batch = await Promise.all(
-    Array.from({ length: Math.min(100, ROBOTS - start) }, (_, i) => {
-      const n = start + i;
-      const channels =
-        n % 10 === 0 ? [{ type: 'social_dm', is_active: true }] : n % 3 === 0 ? [{ type: 'widget', is_active: n % 2 === 0 }] : [];
-      return control.createRobot(account.account_id, { name: `Customer ${n}`, external_id: `cust-${n}`, channels });
-    }),
-  );
-  seeded.push(...batch.map((r) => unwrap(r, 'robot').id));
-}
-for (const robotId of seeded.slice(0, 300)) {
-  await control.createConversation(robotId, {
-    messages: [
-      { role: 'client', text: 'Hello' },
-      { role: 'ai', text: 'Hi, how can I help?' },
-    ],
-  });
-}
-
-if (!fs.existsSync('.next/BUILD_ID')) spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
-const dataDir = path.join(dir, 'dashboard');
-// Against a real service there are no demo users: the first admin comes from the command line, as an operator makes it.
-const created = spawnSync(
-  'node_modules/.bin/tsx',
-  ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', 'bench@example.com'],
-  {
-    env: { ...process.env, DATA_DIR: dataDir, AUTH_SECRET, PARTNER_API_URL: sandbox.url, PARTNER_API_KEY: account.api_key },
-    encoding: 'utf8',
+const stack = await startStack({
+  // A high per-account limit so the run measures calls and time, not the budget's pacing (tests cover that).
+  account: { name: 'Scale partner', capacity: 100_000, rate_limit_per_minute: 20_000 },
+  seed: async (control, account) => {
+    console.log(`seeding ${ROBOTS} robots…`);
+    for (let start = 0; start < ROBOTS; start += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, ROBOTS - start) }, (_, i) => {
+          const n = start + i;
+          const channels =
+            n % 10 === 0 ? [{ type: 'social_dm', is_active: true }] : n % 3 === 0 ? [{ type: 'widget', is_active: n % 2 === 0 }] : [];
+          return control.createRobot(account.account_id, { name: `Customer ${n}`, external_id: `cust-${n}`, channels });
+        }),
+      );
+      seeded.push(...batch.map((r) => unwrap(r, 'robot').id));
+    }
+    for (const robotId of seeded.slice(0, 300)) {
+      await control.createConversation(robotId, {
+        messages: [
+          { role: 'client', text: 'Hello' },
+          { role: 'ai', text: 'Hi, how can I help?' },
+        ],
+      });
+    }
   },
-);
-const adminPassword = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
-if (!adminPassword) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
-const dashboard = spawn('node_modules/.bin/next', ['start', '-p', String(PORT)], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    AUTH_SECRET,
-    PARTNER_API_URL: sandbox.url,
-    PARTNER_API_KEY: account.api_key,
-    PARTNER_API_MODE: 'real',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
 });
-const base = `http://127.0.0.1:${PORT}`;
-const started = Date.now();
-for (;;) {
-  if ((await fetch(`${base}/login`).catch(() => undefined))?.ok) break;
-  if (Date.now() - started > 60_000) throw new Error('the dashboard did not start');
-  await sleep(250);
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-const page = await browser.newPage();
-await page.goto(`${base}/login`);
-await page.getByLabel('Email').fill('bench@example.com');
-await page.getByLabel('Password').fill(adminPassword);
-await page.getByRole('button', { name: 'Sign in' }).click();
-await page.waitForURL(/robots/);
-const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-await browser.close();
+const { base, cookie, startedAt: started } = stack;
 
 type DashboardStatus = { directory: { sweptAt: string | null }; calls: { lastHour: Record<string, number> } };
 /** The dashboard's own state (GET /api/status): its call log by purpose and its directory; makes no API call. */
@@ -161,9 +107,7 @@ for (const [name, url] of views) {
     ),
   });
 }
-dashboard.kill();
-await sandbox.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await stack.close();
 
 const misses: string[] = [];
 console.log(`\nScale scenario: ${ROBOTS} robots, ${WARM_RUNS} warm views each\n`);

@@ -1,0 +1,136 @@
+/**
+ * What the dashboard benches share: an in-process sandbox with one seeded account, the built
+ * dashboard (`next start`) in front of it as a real service, and a signed-in admin's cookie.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createControlClient, unwrap, type ControlClient } from '../sandbox/control-client/client';
+import type { NewAccount } from '../sandbox/control-client/types';
+import { startSandbox } from '../sandbox/server';
+import { freePort } from '../scripts/free-port';
+
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrs';
+const WEBHOOK_TOKEN = 'bench-webhook-token-0123456789';
+const ADMIN_EMAIL = 'bench@example.com';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+
+type Account = { account_id: string; api_key: string };
+
+export interface Stack {
+  base: string;
+  sandboxUrl: string;
+  control: ControlClient;
+  account: Account;
+  /** The signed-in admin's cookie header. */
+  cookie: string;
+  /** When the dashboard process was started (Date.now()), for figures timed from boot. */
+  startedAt: number;
+  close(): Promise<void>;
+}
+
+// Every source the build reads; a build older than the newest of them is stale.
+const BUILD_INPUTS = ['app', 'components', 'lib', 'contract', 'proxy.ts', 'auth.ts', 'auth.config.ts', 'next.config.ts', 'package.json'];
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+/** Runs `next build` when there is no build or a source changed since it, so a fresh clone benches what it has. */
+export function ensureBuild(): void {
+  const built = fs.statSync('.next/BUILD_ID', { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (built > Math.max(...BUILD_INPUTS.map(newestMtime))) return;
+  console.log('building the dashboard (next build)…');
+  const result = spawnSync('node_modules/.bin/next', ['build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+/**
+ * Starts the stack. `seed` fills the account through the control API before the dashboard starts.
+ */
+export async function startStack(options: {
+  account: Omit<NewAccount, 'webhook'>;
+  /** Points the account's webhook at the dashboard's receiver, so deliveries succeed and events are kept. */
+  receiveWebhooks?: boolean;
+  seed: (control: ControlClient, account: Account) => Promise<void>;
+}): Promise<Stack> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-bench-'));
+  const port = await freePort();
+  const sandbox = await startSandbox({ port: 0, dataDir: path.join(dir, 'sandbox'), adminToken: ADMIN_TOKEN, log: () => {} });
+  const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
+  const account = unwrap(
+    await control.createAccount({
+      ...options.account,
+      ...(options.receiveWebhooks && { webhook: { url: `http://127.0.0.1:${port}/api/webhooks/partner`, auth_token: WEBHOOK_TOKEN } }),
+    }),
+    'account',
+  );
+  await options.seed(control, account);
+  ensureBuild();
+
+  const env = {
+    ...process.env,
+    DATA_DIR: path.join(dir, 'dashboard'),
+    AUTH_SECRET,
+    PARTNER_API_URL: sandbox.url,
+    PARTNER_API_KEY: account.api_key,
+    PARTNER_API_MODE: 'real',
+    PARTNER_WEBHOOK_SECRET: account.webhook_secret,
+    PARTNER_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+  };
+  // Against a real service there are no demo users: the first admin comes from the command line, as an operator makes it.
+  const created = spawnSync('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', ADMIN_EMAIL], {
+    env,
+    encoding: 'utf8',
+  });
+  const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
+  if (!password) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
+  const startedAt = Date.now();
+  const dashboard = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const close = async () => {
+    dashboard.kill();
+    await sandbox.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      if ((await fetch(`${base}/login`).catch(() => undefined))?.ok) break;
+      if (Date.now() - startedAt > 60_000) throw new Error('the dashboard did not start');
+      await sleep(250);
+    }
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/robots/);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await browser.close();
+    return { base, sandboxUrl: sandbox.url, control, account, cookie, startedAt, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
