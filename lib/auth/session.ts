@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { auth } from '@/auth';
 import { SESSION_ABSOLUTE_MS } from './session-lifetime';
 import { getDb, schema } from '@/lib/db';
@@ -33,12 +34,16 @@ export async function endSessions(email: string): Promise<void> {
   await (await getDb()).update(schema.users).set({ sessionsValidAfter: Date.now() }).where(eq(schema.users.email, email));
 }
 
-/** For pages: a missing session sends the visitor to the login page. */
-export async function requireSessionUser(): Promise<SessionUser> {
+/**
+ * For pages: a missing session sends the visitor to the login page. Once per request: the layout
+ * and the page both ask, and each look decrypts the cookie and reads the user. Only renders use it,
+ * and a render changes no session, so the one answer holds for the whole render.
+ */
+export const requireSessionUser = cache(async (): Promise<SessionUser> => {
   const user = await getSessionUser();
   if (!user) redirect('/login');
   return user;
-}
+});
 
 export type Authorisation = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; error: DisplayError };
 
