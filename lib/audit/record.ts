@@ -1,7 +1,7 @@
 import 'server-only';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
+import { withRequestTrail } from '@/lib/connection/request-trail';
 import { PartnerApiError } from '@/lib/partner/errors';
 import type { AuditAction, AuditOutcome } from './actions';
 
@@ -31,16 +31,6 @@ export async function recordAudit(entry: AuditEntry, db?: DashboardDb | Dashboar
   });
 }
 
-// The API calls made while an audited change runs, so its entry can quote the request_id without
-// every function between the action and the client passing it back.
-const callsOfChange = new AsyncLocalStorage<{ requestId?: string }>();
-
-/** Called by the API client for every exchange (lib/connection/client.ts). */
-export function noteRequestId(requestId: string | undefined): void {
-  const store = callsOfChange.getStore();
-  if (store && requestId) store.requestId = requestId;
-}
-
 /** What an error says for the log: the API's refusal code, our own, or a failure. */
 export function outcomeOf(error: unknown): Pick<AuditEntry, 'outcome' | 'errorCode' | 'requestId'> {
   if (error instanceof PartnerApiError)
@@ -64,7 +54,7 @@ export async function audited<T>(
   const calls: { requestId?: string } = {};
   const { describe, ...base } = entry;
   try {
-    const result = await callsOfChange.run(calls, change);
+    const result = await withRequestTrail(calls, change);
     await recordAudit({ ...base, outcome: 'ok', requestId: calls.requestId ?? null, detail: describe?.(result) ?? base.detail ?? null });
     return result;
   } catch (error) {

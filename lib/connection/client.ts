@@ -2,7 +2,7 @@ import 'server-only';
 import { createPartnerClient, type PartnerClient } from '@/lib/partner/client';
 import { MissingConnectionError } from '@/lib/ui/display-error';
 import { getPartnerConnection } from '@/lib/connection/connection';
-import { noteRequestId } from '@/lib/audit/record';
+import { noteRequestId } from './request-trail';
 import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
 
 /**
