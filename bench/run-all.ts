@@ -15,6 +15,7 @@ const BENCHES = [
   'bench/store-bench.ts',
   'bench/receiver-bench.ts',
   'bench/scale-bench.ts',
+  'bench/pages-bench.ts',
 ] as const;
 const README = 'README.md';
 const START = '<!-- bench:start -->';

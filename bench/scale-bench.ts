@@ -8,6 +8,7 @@
  */
 import { unwrap } from '../sandbox/control-client/client';
 import budgets from './budgets.json' with { type: 'json' };
+import { finishBench, formatNumber, type Figure } from './results';
 import { percentile, sleep, startStack } from './stack';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
@@ -109,25 +110,32 @@ for (const [name, url] of views) {
 }
 await stack.close();
 
-const misses: string[] = [];
-console.log(`\nScale scenario: ${ROBOTS} robots, ${WARM_RUNS} warm views each\n`);
-console.log('| view | calls cold | calls warm (budget) | render p50 | render p95 (budget) |');
-console.log('|---|---|---|---|---|');
-for (const row of rows) {
-  const callBudget = row.view.startsWith('return page') ? budgets.scale.returnPageCalls : budgets.scale.warmViewCalls;
-  if (row.warm > callBudget) misses.push(`${row.view}: ${row.warm} warm calls > ${callBudget}`);
-  if (row.p95 > budgets.scale.renderP95Ms) misses.push(`${row.view}: p95 ${row.p95.toFixed(0)} ms > ${budgets.scale.renderP95Ms}`);
-  console.log(
-    `| ${row.view} | ${row.cold} | ${row.warm} (≤ ${callBudget}) | ${row.p50.toFixed(0)} ms | ${row.p95.toFixed(0)} ms (< ${budgets.scale.renderP95Ms}) |`,
-  );
-}
-console.log(
-  `| cold sync of the directory | ${coldSync.calls} calls (≤ ${budgets.scale.coldSyncCalls}) | | ${coldSync.seconds.toFixed(1)} s | |`,
-);
-if (coldSync.calls > budgets.scale.coldSyncCalls) misses.push(`cold sync: ${coldSync.calls} calls > ${budgets.scale.coldSyncCalls}`);
-if (misses.length > 0) {
-  console.error(`\nbudgets missed:\n- ${misses.join('\n- ')}`);
-  process.exit(1);
-}
-console.log('\nevery scale budget holds');
-process.exit(0);
+const { scale } = budgets;
+const figures: Figure[] = rows.flatMap((row): Figure[] => {
+  const callBudget = row.view.startsWith('return page') ? scale.returnPageCalls : scale.warmViewCalls;
+  return [
+    {
+      figure: `${row.view}: API calls cold, warm`,
+      value: `${row.cold}, ${row.warm}`,
+      budget: `warm ≤ ${callBudget}`,
+      ok: row.warm <= callBudget,
+    },
+    {
+      figure: `${row.view}: render p50 / p95`,
+      value: `${row.p50.toFixed(0)} / ${row.p95.toFixed(0)} ms`,
+      budget: `p95 < ${scale.renderP95Ms} ms`,
+      ok: row.p95 < scale.renderP95Ms,
+    },
+  ];
+});
+figures.push({
+  figure: 'cold sync of the directory: API calls (time)',
+  value: `${coldSync.calls} (${coldSync.seconds.toFixed(1)} s)`,
+  budget: `≤ ${scale.coldSyncCalls}`,
+  ok: coldSync.calls <= scale.coldSyncCalls,
+});
+finishBench({
+  bench: 'scale',
+  setup: `Scale scenario (bench/scale-bench.ts): ${formatNumber(ROBOTS)} robots, the built dashboard, ${WARM_RUNS} warm views each; calls from the dashboard's own call log`,
+  figures,
+});
