@@ -1,28 +1,16 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
-import { AutoRefresh } from '@/components/auto-refresh';
-import { findRobot } from '@/lib/robots/robots';
-import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/usage/report';
-import { toDisplayError } from '@/lib/ui/display-error';
-import { pageCount, readPageParam } from '@/lib/ui/pagination';
-import { toUsageRow } from '@/lib/usage/rows';
-import { PRESET_LABELS, resolveWindow } from '@/lib/usage/window';
-import { UsageCharts } from './usage-charts';
-import { UsageFilters } from './usage-filters';
-import { UsageTable } from './usage-table';
+import { readPageParam } from '@/lib/ui/pagination';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
-import { LocalTime } from '@/components/ui/local-time';
+import { PRESET_LABELS, resolveWindow } from '@/lib/usage/window';
+import { UsageReport, type UsageMeasure } from './usage-report';
+import { UsageReportSkeleton } from './usage-report-skeleton';
 
 export const metadata: Metadata = { title: 'Usage' };
 
-const MEASURES = ['messages', 'units', 'conversations'] as const;
-const count = new Intl.NumberFormat('en-GB');
-const units = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+const MEASURES: readonly UsageMeasure[] = ['messages', 'units', 'conversations'];
 
 export default async function UsagePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireSessionUser();
@@ -33,140 +21,6 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const robotParam = firstParam(raw.robot) || undefined;
   const requestedRobotId = robotParam && SAFE_ID.test(robotParam) ? robotParam : undefined;
   const measure = MEASURES.find((m) => m === firstParam(raw.measure)) ?? 'messages';
-  const loaded = await loadUsageView(window, requestedRobotId, page, measure);
-  const robotId = loaded.ok && loaded.view.missingRobotId ? undefined : requestedRobotId;
-  const notices = [!resolved.ok ? resolved.error : undefined, pageProblem];
-  if (robotParam && !requestedRobotId) notices.push(`“${robotParam.slice(0, 40)}” is not a robot id; showing every robot.`);
-  if (loaded.ok && loaded.view.missingRobotId) {
-    notices.push(
-      `The robot ${loaded.view.missingRobotId} is not on this account any more (it was deleted, or the link is mistyped), so the whole account's usage is shown.`,
-    );
-  }
-
-  const params = new URLSearchParams();
-  params.set('range', window.preset);
-  if (window.preset === 'custom') {
-    params.set('from', window.fromDay);
-    params.set('to', window.toDay);
-  }
-  if (robotId) params.set('robot', robotId);
-  if (measure !== 'messages') params.set('measure', measure);
-  const hrefFor = (p: number) => `/usage?${new URLSearchParams([...params, ['page', String(p)]]).toString()}`;
-
-  const chosenRobot = robotId ? { id: robotId, name: (await findRobot(robotId))?.name ?? robotId } : null;
-  let content: React.ReactNode;
-  if (!loaded.ok) {
-    content = (
-      <ApiErrorNotice
-        className="mt-4"
-        error={toDisplayError(loaded.error, {
-          invalid_parameter: (e) => ({ title: 'The service refused this window', message: `${e.message} Pick another window.` }),
-        })}
-      />
-    );
-  } else if (loaded.view.progress) {
-    const { pagesDone, pagesTotal } = loaded.view.progress;
-    content = (
-      <div role="status" className="mt-4 rounded-lg border border-slate-200 bg-white p-5 text-sm" data-testid="usage-progress">
-        <AutoRefresh everyMs={3000} />
-        <p className="font-medium">Reading the usage report for this window…</p>
-        <p className="mt-1 text-slate-600">
-          {pagesDone} of {pagesTotal ?? 'several'} pages read. The report covers every robot, 100 per call, read within the dashboard&apos;s
-          share of the API budget; this page updates by itself.
-        </p>
-        {pagesTotal ? (
-          <progress className="mt-3 w-full" max={pagesTotal} value={pagesDone} aria-label="Pages of the usage report read" />
-        ) : null}
-      </div>
-    );
-  } else {
-    const { totals, chartEntries, tablePage, externalIds, readAt } = loaded.view;
-    const chartRows = chartEntries.map((e) => toUsageRow(e, externalIds));
-    const tableRows = (tablePage.data ?? []).map((e) => toUsageRow(e, externalIds));
-    const total = tablePage.pagination?.total_count ?? tableRows.length;
-    const metadata = tablePage.metadata;
-    content = (
-      <>
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-          <p data-testid="usage-freshness">
-            Figures as of{' '}
-            <strong>
-              <LocalTime iso={metadata?.processed_at} />
-            </strong>
-            {metadata?.cache_hit === true
-              ? ' (a cached answer: very recent conversations may not be counted yet)'
-              : metadata?.cache_hit === false
-                ? ' (freshly computed)'
-                : ''}
-            .
-            {readAt && (
-              <>
-                {' '}
-                Read <LocalTime iso={readAt} />.
-              </>
-            )}
-          </p>
-          <a
-            href={`/usage/export?${params.toString()}`}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
-            download
-          >
-            Download CSV
-          </a>
-        </div>
-        <p className="mt-1 text-sm text-slate-600">
-          Units are what billing uses (two per message on the enhanced-accuracy model); messages are a count in both directions.
-        </p>
-        {chartEntries.length === 0 ? (
-          <EmptyState title="No robots in this report">
-            There is no robot on this account{robotId ? ' with that id' : ''}, so there is no usage to show.
-          </EmptyState>
-        ) : (
-          <>
-            <dl className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="usage-totals">
-              {[
-                ['Messages', count.format(totals.messages), 'messages'],
-                ['Units', units.format(totals.units), 'units'],
-                ['Conversations', count.format(totals.conversations), 'conversations'],
-                [
-                  'By role',
-                  `${count.format(totals.client)} client · ${count.format(totals.ai)} AI · ${count.format(totals.operator)} operator`,
-                  'roles',
-                ],
-              ].map(([label, value, key]) => (
-                <div key={key} className="rounded-lg border border-slate-200 bg-white p-4">
-                  <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd className={key === 'roles' ? 'mt-1 text-sm font-medium' : 'mt-1 text-2xl font-semibold'} data-testid={`total-${key}`}>
-                    {value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {totals.messages === 0 ? (
-              <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
-                No messages in this window. Try a longer window.
-              </p>
-            ) : (
-              <div className="mt-6">
-                <UsageCharts rows={chartRows} />
-              </div>
-            )}
-            <UsageTable rows={tableRows} />
-            {tableRows.length === 0 && total > 0 && (
-              <p className="mt-3 text-sm">
-                There is no page {page}.{' '}
-                <Link className="text-brand-700 underline" href={hrefFor(pageCount(total, USAGE_TABLE_PAGE_SIZE))}>
-                  Go to the last page
-                </Link>
-                .
-              </p>
-            )}
-            <PaginationNav page={page} totalPages={pageCount(total, USAGE_TABLE_PAGE_SIZE)} hrefFor={hrefFor} label="Usage table pages" />
-          </>
-        )}
-      </>
-    );
-  }
 
   return (
     <>
@@ -174,13 +28,20 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         title="Usage"
         description={`Activity per robot, ${window.preset === 'custom' ? `${window.fromDay} to ${window.toDay}` : PRESET_LABELS[window.preset].toLowerCase()} (UTC, both ends included).`}
       />
-      <UsageFilters preset={window.preset} fromDay={window.fromDay} toDay={window.toDay} robot={chosenRobot} measure={measure} />
-      {notices.some(Boolean) && (
-        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="usage-notice">
-          {notices.filter(Boolean).join(' ')}
-        </p>
-      )}
-      {content}
+      {/* Keyed by the query, so a new window or page shows the skeleton rather than the old figures. */}
+      <Suspense
+        key={JSON.stringify([window.preset, window.fromDay, window.toDay, page, robotParam, measure])}
+        fallback={<UsageReportSkeleton />}
+      >
+        <UsageReport
+          window={window}
+          page={page}
+          robotParam={robotParam}
+          requestedRobotId={requestedRobotId}
+          measure={measure}
+          notices={[!resolved.ok ? resolved.error : undefined, pageProblem]}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,8 @@
-export default function UsageLoading() {
+/** Stands where the report will be while it is read: filters, totals, charts, table. */
+export function UsageReportSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="space-y-4">
+    <div role="status" aria-live="polite" className="mt-4 space-y-4">
       <span className="sr-only">Loading usage…</span>
-      <div className="h-7 w-32 animate-pulse rounded bg-slate-200" />
       <div className="h-16 animate-pulse rounded-lg bg-slate-200" />
       <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
