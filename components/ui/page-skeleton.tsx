@@ -13,3 +13,15 @@ export function PageSkeleton() {
     </div>
   );
 }
+
+/** The loading state of a page's data below a header that is already painted. */
+export function SectionSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-2">
+      <span className="sr-only">Loading…</span>
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} className="h-14 animate-pulse rounded-lg bg-slate-200" />
+      ))}
+    </div>
+  );
+}

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
-import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
-import { lookAtNewest } from '@/lib/robots/robots';
-import { loadRule, socialDmChannelOptions } from '@/lib/rules/rules';
-import { RuleView } from './rule-view';
+import { SectionSkeleton } from '@/components/ui/page-skeleton';
+import { RuleLookup } from './rule-lookup';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Rules' };
@@ -24,64 +23,16 @@ export default async function RulesPage({ searchParams }: { searchParams: Promis
       : null;
   if (ruleParam && !wanted && problems.length === 0) problems.push('Pick the channel the rule belongs to.');
 
-  // Robots added since the last look appear with their channels (one call, none when the budget is spent).
-  await lookAtNewest().catch(() => undefined);
-  const channels = await socialDmChannelOptions();
-  const result = wanted ? await loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
-
   return (
     <>
       <PageHeader
         title="Rules"
         description="Automation rules of social-DM channels: what a direct message or a comment triggers. Rules are managed in the partner panel; look one up by its id here."
       />
-      <form method="get" action="/rules" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <div className="w-full min-w-0 sm:w-auto">
-          <label htmlFor="rule-channel" className="block text-sm font-medium">
-            Channel
-          </label>
-          <select
-            id="rule-channel"
-            name="channel"
-            defaultValue={channelParam}
-            className="mt-1 w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-          >
-            <option value="">Choose a social-DM channel</option>
-            {channels.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="rule-id" className="block text-sm font-medium">
-            Rule id
-          </label>
-          <input
-            id="rule-id"
-            name="rule"
-            defaultValue={ruleParam}
-            placeholder="rule_…"
-            className="mt-1 w-56 rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
-          />
-        </div>
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
-          Show rule
-        </button>
-      </form>
-      {channels.length === 0 && (
-        <p className="mt-3 text-sm text-slate-600">No robot has a social-DM channel yet; rules exist only on those.</p>
-      )}
-      {problems.length > 0 && (
-        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {problems.join(' ')}
-        </p>
-      )}
-      <div className="mt-6">
-        {result && 'rule' in result && <RuleView rule={result.rule} />}
-        {result && 'error' in result && <ApiErrorNotice error={result.error} />}
-      </div>
+      {/* The header paints at once; the form waits for the channel list. Keyed so a new lookup shows the skeleton. */}
+      <Suspense key={`${channelParam}|${ruleParam}`} fallback={<SectionSkeleton />}>
+        <RuleLookup channelParam={channelParam} ruleParam={ruleParam} wanted={wanted} problems={problems} />
+      </Suspense>
     </>
   );
 }
