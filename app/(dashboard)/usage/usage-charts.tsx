@@ -64,7 +64,8 @@ function Chart({ chart, rows }: { chart: ChartSpec; rows: UsageRow[] }) {
         role="img"
         aria-label={`${chart.title} per robot (every figure is in the table below)`}
       >
-        <div className="relative mb-[70px] w-10 shrink-0">
+        {/* Wide enough that the first bar's slanted label stays inside the card. */}
+        <div className="relative mb-[70px] w-16 shrink-0">
           {ticks.map((tick) => (
             <span key={tick} className="absolute right-1.5 translate-y-1/2" style={{ bottom: percent(tick) }}>
               {figure.format(tick)}
