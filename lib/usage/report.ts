@@ -5,7 +5,15 @@ import { getDb, schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/partner/errors';
 import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
 import { externalIdsOf } from '@/lib/robots/robots';
-import { fillInProgress, snapshotEntries, snapshotForView, snapshotKey, snapshotSize, type MeasureKey } from './snapshots';
+import {
+  fillInProgress,
+  snapshotEntries,
+  snapshotEntriesForExport,
+  snapshotForView,
+  snapshotKey,
+  snapshotSize,
+  type MeasureKey,
+} from './snapshots';
 import { rfc3339, type UsageWindow } from './window';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
@@ -161,12 +169,15 @@ export async function loadUsageView(
 export async function usageForExport(
   window: UsageWindow,
   robotId: string | undefined,
-): Promise<{ entries: UsageEntry[] } | { progress: { pagesDone: number; pagesTotal: number | null } }> {
-  if (robotId) return { entries: (await singleRobotView(window, robotId)).chartEntries };
+): Promise<{ entries: UsageEntry[]; externalIds: Map<string, string> } | { progress: { pagesDone: number; pagesTotal: number | null } }> {
+  if (robotId) {
+    const entries = (await singleRobotView(window, robotId)).chartEntries;
+    return { entries, externalIds: await externalIdsOf(entries.flatMap((e) => (e.robot_id ? [e.robot_id] : []))) };
+  }
   const snapshot = await snapshotForView(window, 'export');
   if (!snapshot) {
     const filling = await fillInProgress(snapshotKey(window));
     return { progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null } };
   }
-  return { entries: await snapshotEntries(snapshot.id) };
+  return snapshotEntriesForExport(snapshot.id);
 }

@@ -193,3 +193,24 @@ export async function snapshotSize(snapshotId: number): Promise<number> {
     .where(eq(schema.usageSnapshotRows.snapshotId, snapshotId));
   return row?.n ?? 0;
 }
+
+/**
+ * Every entry of a snapshot in table order with the robots' external ids from the directory, in
+ * one query: the export of a 10,000-robot account otherwise spent more time looking the ids up
+ * 500 at a time than writing the CSV.
+ */
+export async function snapshotEntriesForExport(snapshotId: number): Promise<{ entries: UsageEntry[]; externalIds: Map<string, string> }> {
+  const r = schema.usageSnapshotRows;
+  const d = schema.robotDirectory;
+  const rows = await (
+    await getDb()
+  )
+    .select({ robotId: r.robotId, entry: r.entry, externalId: d.externalId })
+    .from(r)
+    .leftJoin(d, eq(d.id, r.robotId))
+    .where(eq(r.snapshotId, snapshotId))
+    .orderBy(asc(r.position));
+  const externalIds = new Map<string, string>();
+  for (const row of rows) if (row.externalId) externalIds.set(row.robotId, row.externalId);
+  return { entries: rows.map((row) => JSON.parse(row.entry) as UsageEntry), externalIds };
+}

@@ -1,5 +1,4 @@
 import { authorise } from '@/lib/auth/session';
-import { externalIdsOf } from '@/lib/robots/robots';
 import { usageForExport } from '@/lib/usage/report';
 import { toDisplayError } from '@/lib/ui/display-error';
 import { usageCsv } from '@/lib/usage/csv';
@@ -32,8 +31,7 @@ export async function GET(request: Request): Promise<Response> {
         { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' } },
       );
     }
-    const externalIds = await externalIdsOf(read.entries.flatMap((e) => (e.robot_id ? [e.robot_id] : [])));
-    const csv = usageCsv(read.entries.map((e) => toUsageRow(e, externalIds)));
+    const csv = usageCsv(read.entries.map((e) => toUsageRow(e, read.externalIds)));
     const name = `usage_${resolved.window.fromDay}_${resolved.window.toDay}${robotId ? `_${robotId}` : ''}.csv`;
     return new Response(csv, {
       headers: {
