@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/e2e-env';
+import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
 
 export default defineConfig({
   testDir: './e2e',
@@ -18,15 +19,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
   },
   webServer: {

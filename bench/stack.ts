@@ -11,20 +11,14 @@ import { createControlClient, unwrap, type ControlClient } from '../sandbox/cont
 import type { NewAccount } from '../sandbox/control-client/types';
 import { startSandbox } from '../sandbox/server';
 import { freePort } from '../scripts/free-port';
+import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrs';
 const WEBHOOK_TOKEN = 'bench-webhook-token-0123456789';
 const ADMIN_EMAIL = 'bench@example.com';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_FLAGS };
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
