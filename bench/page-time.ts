@@ -76,3 +76,19 @@ export async function measurePageTime(
   const apiMs = percentile(api, 50);
   return { ttfbMs: percentile(ttfb, 50), documentMs, apiMs, callsPerRender, ownCost: (documentMs - apiMs) / documentMs };
 }
+
+/**
+ * The server's floor: the p50 time of a path that makes no API call, so the own-cost figures can be
+ * read against what the framework costs before the dashboard does anything.
+ */
+export async function measureFloor(base: string, path: string, runs: number, cookie = ''): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    if (i >= 3) times.push(performance.now() - t0);
+  }
+  return percentile(times, 50);
+}

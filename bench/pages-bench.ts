@@ -9,7 +9,7 @@ import type { NewRobot } from '../sandbox/control-client/types';
 import { resolveWindow, rfc3339 } from '../lib/usage/window';
 import budgets from './budgets.json' with { type: 'json' };
 import { runLighthouse, type FormFactor } from './lighthouse-run';
-import { measurePageTime, type TimedPage } from './page-time';
+import { measureFloor, measurePageTime, type TimedPage } from './page-time';
 import { measureScripts } from './page-weight';
 import { finishBench, formatNumber, type BenchResults, type Figure } from './results';
 import { sleep, startStack } from './stack';
@@ -123,6 +123,12 @@ try {
       t.ownCost < budget.ownCostRatio,
     );
   }
+
+  // What Next costs here before the dashboard does anything: the own-cost ratio cannot go below these.
+  const healthMs = await measureFloor(base, '/api/health', TIME_RUNS);
+  const signInMs = await measureFloor(base, '/login', TIME_RUNS);
+  add('floor: `/api/health` route, no session, no API call (p50)', `${formatNumber(healthMs, 1)} ms`, '', true);
+  add('floor: `/login` page, no session, no API call (p50)', `${formatNumber(signInMs, 1)} ms`, '', true);
 
   console.log('measuring JavaScript per page…');
   const weights = await measureScripts(base, cookie, pages);

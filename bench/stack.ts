@@ -97,10 +97,16 @@ export async function startStack(options: {
   const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
   if (!password) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
   const startedAt = Date.now();
-  const dashboard = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_PROFILE_DIR: the dashboard writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const dashboard = spawn(
+    process.execPath,
+    [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const close = async () => {
     dashboard.kill();
     await sandbox.close();

@@ -36,7 +36,7 @@ export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSwee
     await writeDirectoryStatus({ sweptAt: now, exact: true, checkedAt: now, totalCount: total });
     return { needsSweep: false };
   }
-  await upsertRobots(robots, 0, now);
+  await upsertRobots(robots, 0, { readAt: now });
   await writeDirectoryStatus({ checkedAt: now, totalCount: total });
   return { needsSweep: (await directoryStatus()).sweptAt === null || (total !== null && total !== (await directorySize())) };
 }

@@ -82,10 +82,42 @@ export function fromRow(row: RobotDirectoryRow): DirectoryRobot {
 /** PostgreSQL caps bound parameters per statement (65,535): rows go in chunks well below it. */
 const CHUNK = 500;
 
-async function writeRobots(tx: DashboardTx, robots: { robot: Robot & { id: string }; position: number }[], readAt: string): Promise<void> {
+const sameContent = (a: RobotDirectoryRow, b: RobotDirectoryRow) =>
+  a.name === b.name &&
+  a.externalId === b.externalId &&
+  a.createdAt === b.createdAt &&
+  a.position === b.position &&
+  a.channels === b.channels;
+
+type ReadRobot = { robot: Robot & { id: string }; row: RobotDirectoryRow };
+
+/** The robots read whose row would change: new ones, and those whose name, place or channels moved. */
+async function changedOnly(tx: DashboardTx, read: ReadRobot[]): Promise<ReadRobot[]> {
+  const ids = read.map(({ row }) => row.id);
+  const stored = new Map(
+    (await tx.select().from(schema.robotDirectory).where(inArray(schema.robotDirectory.id, ids))).map((r) => [r.id, r]),
+  );
+  return read.filter(({ row }) => {
+    const before = stored.get(row.id);
+    return !before || !sameContent(before, row);
+  });
+}
+
+/**
+ * Writes the robots read. Every page view looks at the newest page, which is nearly always as it
+ * was: rewriting its 100 rows each time was most of the robots page's cost, so unchanged rows are
+ * left, unless `refreshAll` (a read whose time a page shows: one robot's "checked at").
+ */
+async function writeRobots(
+  tx: DashboardTx,
+  robots: { robot: Robot & { id: string }; position: number }[],
+  readAt: string,
+  refreshAll = false,
+): Promise<void> {
   for (let i = 0; i < robots.length; i += CHUNK) {
-    const chunk = robots.slice(i, i + CHUNK);
-    const rows = chunk.map(({ robot, position }) => toRow(robot, position, readAt));
+    const read = robots.slice(i, i + CHUNK).map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) }));
+    const chunk = refreshAll ? read : await changedOnly(tx, read);
+    const rows = chunk.map(({ row }) => row);
     if (rows.length === 0) continue;
     await tx
       .insert(schema.robotDirectory)
@@ -121,9 +153,14 @@ function dedupe<T extends { robot: { id: string } }>(rows: T[]): T[] {
 }
 
 /** Robots read from one page of the list, `offset` being where that page starts. */
-export async function upsertRobots(robots: Robot[], offset: number, readAt = new Date().toISOString()): Promise<void> {
+export async function upsertRobots(
+  robots: Robot[],
+  offset: number,
+  options: { readAt?: string; refreshAll?: boolean } = {},
+): Promise<void> {
   const rows = dedupe(robots.flatMap((robot, i) => (hasId(robot) ? [{ robot, position: offset + i }] : [])));
-  await (await getDb()).transaction((tx) => writeRobots(tx, rows, readAt));
+  const readAt = options.readAt ?? new Date().toISOString();
+  await (await getDb()).transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
 }
 
 /** A finished sweep: exactly these robots, in this order, and no others. */

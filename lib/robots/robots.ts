@@ -45,7 +45,7 @@ export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobo
       const page = (await (await getPartnerClient('page')).listRobots({ limit: AROUND * 2, offset })).data;
       const found = (page.data ?? []).find((r) => r.id === robotId);
       if (found) {
-        await upsertRobots([found], offset + (page.data ?? []).indexOf(found));
+        await upsertRobots([found], offset + (page.data ?? []).indexOf(found), { refreshAll: true });
         return { robot: (await directoryRobot(robotId)) ?? known };
       }
     }

@@ -3,7 +3,7 @@ import { setUpTestStore } from './use-test-store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerClient } from '@/lib/partner/client';
 import type { RobotList } from '@/lib/partner/schemas';
-import { directorySize, directoryStatus, upsertRobots } from '@/lib/robots/directory';
+import { directoryRobot, directorySize, directoryStatus, upsertRobots } from '@/lib/robots/directory';
 import { searchDirectory } from '@/lib/robots/directory-query';
 import { sweepDirectory, type FetchRobotsPage } from '@/lib/robots/directory-sync';
 import { setUpSandbox, type AccountCreated } from '../api/support';
@@ -112,5 +112,28 @@ describe('robot directory sweep', () => {
       'rb_local',
     ]);
     expect((await searchDirectory({ q: 'local', sort: 'newest', type: 'widget', state: 'inactive' }, 1, 5)).total).toBe(0);
+  });
+
+  it('writes a robot read again only when it changed, and a robot’s own page always', async () => {
+    const robot = { id: 'rb_reread', name: 'Reread', channels: [{ id: 'ch_r', type: 'widget' as const, is_active: true }] };
+    await upsertRobots([robot], 0, { readAt: '2026-01-01T00:00:00.000Z' });
+    await upsertRobots([robot], 0, { readAt: '2026-01-02T00:00:00.000Z' });
+    expect((await directoryRobot('rb_reread'))?.readAt).toBe('2026-01-01T00:00:00.000Z');
+
+    // Disabled elsewhere and renamed: the next look at the list shows both.
+    await upsertRobots([{ ...robot, name: 'Reread renamed', channels: [{ id: 'ch_r', type: 'widget', is_active: false }] }], 0, {
+      readAt: '2026-01-03T00:00:00.000Z',
+    });
+    const changed = await directoryRobot('rb_reread');
+    expect(changed?.name).toBe('Reread renamed');
+    expect(changed?.readAt).toBe('2026-01-03T00:00:00.000Z');
+    expect((await searchDirectory({ q: 'reread', sort: 'newest', type: 'widget', state: 'inactive' }, 1, 5)).total).toBe(1);
+    expect((await searchDirectory({ q: 'reread', sort: 'newest', type: 'widget', state: 'active' }, 1, 5)).total).toBe(0);
+
+    await upsertRobots([{ ...robot, name: 'Reread renamed', channels: [{ id: 'ch_r', type: 'widget', is_active: false }] }], 0, {
+      readAt: '2026-01-04T00:00:00.000Z',
+      refreshAll: true,
+    });
+    expect((await directoryRobot('rb_reread'))?.readAt).toBe('2026-01-04T00:00:00.000Z');
   });
 });
