@@ -12,6 +12,7 @@ import type { NewAccount } from '../sandbox/control-client/types';
 import { startSandbox } from '../sandbox/server';
 import { freePort } from '../scripts/free-port';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
+import { startLatencyProxy, type LatencyProxy } from './latency-proxy';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrs';
@@ -28,6 +29,10 @@ type Account = { account_id: string; api_key: string };
 export interface Stack {
   base: string;
   sandboxUrl: string;
+  /** Where the dashboard reaches the API: the sandbox, or the latency proxy in front of it. */
+  apiUrl: string;
+  /** The latency proxy when the stack was started with one. */
+  proxy?: LatencyProxy;
   control: ControlClient;
   account: Account;
   /** The signed-in admin's cookie header. */
@@ -64,6 +69,8 @@ export async function startStack(options: {
   /** Points the account's webhook at the dashboard's receiver, so deliveries succeed and events are kept. */
   receiveWebhooks?: boolean;
   seed: (control: ControlClient, account: Account) => Promise<void>;
+  /** Puts bench/latency-proxy.ts between the dashboard and the sandbox (no delay until one is set). */
+  latencyProxy?: boolean;
 }): Promise<Stack> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-bench-'));
   const port = await freePort();
@@ -78,12 +85,14 @@ export async function startStack(options: {
   );
   await options.seed(control, account);
   ensureBuild();
+  const proxy = options.latencyProxy ? await startLatencyProxy(sandbox.url) : undefined;
+  const apiUrl = proxy?.url ?? sandbox.url;
 
   const env = {
     ...process.env,
     DATA_DIR: path.join(dir, 'dashboard'),
     AUTH_SECRET,
-    PARTNER_API_URL: sandbox.url,
+    PARTNER_API_URL: apiUrl,
     PARTNER_API_KEY: account.api_key,
     PARTNER_API_MODE: 'real',
     PARTNER_WEBHOOK_SECRET: account.webhook_secret,
@@ -109,6 +118,7 @@ export async function startStack(options: {
   );
   const close = async () => {
     dashboard.kill();
+    await proxy?.close();
     await sandbox.close();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -128,7 +138,7 @@ export async function startStack(options: {
     await page.waitForURL(/robots/);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     await browser.close();
-    return { base, sandboxUrl: sandbox.url, control, account, cookie, startedAt, close };
+    return { base, sandboxUrl: sandbox.url, apiUrl, ...(proxy && { proxy }), control, account, cookie, startedAt, close };
   } catch (err) {
     await close();
     throw err;

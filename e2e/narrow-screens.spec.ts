@@ -39,6 +39,17 @@ test('at 390 px every page fits without sideways scrolling, and nothing is out o
   await page.goto(`/conversations?conversation=${conversationId}`);
   await snap(page, 'conversation-390');
   await page.goto('/usage');
+  // The robots' names under the bars stay readable: no two shown labels overlap.
+  const labels = page.getByTestId('usage-charts').locator('figure').first().getByTestId('chart-axis-label');
+  await expect(labels.first()).toBeVisible();
+  const boxes = await labels.evaluateAll((spans) =>
+    spans.filter((s) => s.checkVisibility({ visibilityProperty: true })).map((s) => s.getBoundingClientRect().toJSON() as DOMRect),
+  );
+  expect(boxes.length).toBeGreaterThan(1);
+  const overlapping = boxes.flatMap((a, i) =>
+    boxes.slice(i + 1).filter((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1),
+  );
+  expect(overlapping, 'chart labels overlap').toEqual([]);
   await snap(page, 'usage-390');
 });
 

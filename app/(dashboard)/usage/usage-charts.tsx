@@ -42,8 +42,10 @@ function Chart({ chart, rows }: { chart: ChartSpec; rows: UsageRow[] }) {
   const ticks = valueTicks(Math.max(0, ...rows.map((r) => chart.bars.reduce((n, b) => n + r[b.key], 0))), chart.wholeNumbers);
   const top = ticks[ticks.length - 1] ?? 1;
   const percent = (value: number) => `${(value / top) * 100}%`;
+  // More bars than fit upright labels side by side in the narrowest card.
+  const crowded = rows.length > 12;
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+    <figure className="@container rounded-lg border border-slate-200 bg-white p-4">
       <figcaption>
         <p className="font-semibold">{chart.title}</p>
         <p className="text-xs text-slate-600">{chart.description}</p>
@@ -65,7 +67,7 @@ function Chart({ chart, rows }: { chart: ChartSpec; rows: UsageRow[] }) {
         aria-label={`${chart.title} per robot (every figure is in the table below)`}
       >
         {/* Wide enough that the first bar's slanted label stays inside the card. */}
-        <div className="relative mb-[70px] w-16 shrink-0">
+        <div className="relative mb-[70px] w-16 shrink-0 @max-xl:mb-[110px] @max-md:w-10">
           {ticks.map((tick) => (
             <span key={tick} className="absolute right-1.5 translate-y-1/2" style={{ bottom: percent(tick) }}>
               {figure.format(tick)}
@@ -99,11 +101,12 @@ function Chart({ chart, rows }: { chart: ChartSpec; rows: UsageRow[] }) {
               ))}
             </div>
           </div>
-          <div className="flex h-[70px] gap-0.5 px-1">
-            {rows.map((row) => (
-              <div key={row.robotId} className="relative flex-1">
+          {/* In a narrow card the labels stand upright, and in a very narrow one every other is left out, so none overlap (the table names every robot). */}
+          <div className="flex h-[70px] gap-0.5 px-1 @max-xl:h-[110px]">
+            {rows.map((row, i) => (
+              <div key={row.robotId} className={`relative flex-1 ${crowded && i % 2 === 1 ? '@max-md:invisible' : ''}`}>
                 <span
-                  className="absolute top-1 right-1/2 origin-top-right -rotate-30 whitespace-nowrap"
+                  className="absolute top-1 right-1/2 origin-top-right -rotate-30 whitespace-nowrap @max-xl:top-0.5 @max-xl:-rotate-90"
                   data-testid="chart-axis-label"
                   title={row.name}
                 >
