@@ -35,7 +35,7 @@ export default defineConfig({
       SANDBOX_PORT: String(E2E.sandboxPort),
       DATA_DIR: E2E.dataDir,
       SANDBOX_ADMIN_TOKEN: E2E.adminToken,
-      AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+      AUTH_SECRET: E2E.authSecret,
       // Tests compare figures with the API, so no background traffic moves them.
       SANDBOX_SIMULATOR: 'off',
       // The tests are the account's only traffic: the dashboard may use all of its call budget.

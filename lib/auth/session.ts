@@ -2,8 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { auth } from '@/auth';
 import { SESSION_ABSOLUTE_MS } from './session-lifetime';
+import { readSessionClaims } from './session-token';
 import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
 import type { DisplayError } from '@/lib/ui/display-error';
@@ -18,12 +18,11 @@ export type SessionUser = { email: string; name: string; role: UserRole };
  * user last signed out, counts as signed out, and the role is the current one.
  */
 export async function getSessionUser(): Promise<SessionUser | null> {
-  const session = await auth();
-  const email = session?.user?.email;
-  if (!email) return null;
-  const [row] = await (await getDb()).select().from(schema.users).where(eq(schema.users.email, email));
+  const claims = await readSessionClaims();
+  if (!claims) return null;
+  const [row] = await (await getDb()).select().from(schema.users).where(eq(schema.users.email, claims.email));
   if (!row || row.disabledAt !== null) return null;
-  const loginAt = session.user.loginAt ?? 0;
+  const { loginAt } = claims;
   if (row.sessionsValidAfter !== null && loginAt <= row.sessionsValidAfter) return null;
   if (Date.now() - loginAt > SESSION_ABSOLUTE_MS) return null;
   return { email: row.email, name: row.name, role: row.role };

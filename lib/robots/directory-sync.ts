@@ -2,7 +2,7 @@ import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { whenBudgetAllows } from '@/lib/connection/budget';
 import type { Robot, RobotList } from '@/lib/partner/schemas';
-import { directorySize, directoryStatus, replaceDirectory, upsertRobots, writeDirectoryStatus } from './directory';
+import { directorySize, replaceDirectory, upsertRobots, writeDirectoryStatus } from './directory';
 
 /** The largest page the API gives (D3): a sweep of n robots costs n/100 calls, plus two looks at the head. */
 export const SWEEP_PAGE = 100;
@@ -37,8 +37,8 @@ export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSwee
     return { needsSweep: false };
   }
   await upsertRobots(robots, 0, { readAt: now });
-  await writeDirectoryStatus({ checkedAt: now, totalCount: total });
-  return { needsSweep: (await directoryStatus()).sweptAt === null || (total !== null && total !== (await directorySize())) };
+  const status = await writeDirectoryStatus({ checkedAt: now, totalCount: total });
+  return { needsSweep: status.sweptAt === null || (total !== null && total !== (await directorySize())) };
 }
 
 export type SweepResult = { calls: number; rounds: number; exact: boolean; count: number };

@@ -43,8 +43,11 @@ export async function directoryStatus(): Promise<DirectoryStatus> {
   }
 }
 
-export async function writeDirectoryStatus(change: Partial<DirectoryStatus>): Promise<void> {
-  await writeSetting(STATUS_SETTING, JSON.stringify({ ...(await directoryStatus()), ...change }));
+/** Changes part of the status and gives the whole as written. */
+export async function writeDirectoryStatus(change: Partial<DirectoryStatus>): Promise<DirectoryStatus> {
+  const status = { ...(await directoryStatus()), ...change };
+  await writeSetting(STATUS_SETTING, JSON.stringify(status));
+  return status;
 }
 
 function toRow(robot: Robot & { id: string }, position: number, readAt: string): RobotDirectoryRow {
