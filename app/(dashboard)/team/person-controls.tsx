@@ -1,7 +1,8 @@
 'use client';
 
-import { useActionState, useId, useRef } from 'react';
+import { useActionState, useId } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { UserRole } from '@/lib/db/schema';
 import { changeRoleAction, resetLinkAction, setDisabledAction, type LinkState, type TeamState } from './actions';
@@ -23,8 +24,6 @@ export function PersonControls({ email, name, role, disabled }: { email: string;
   const [roleState, roleAction, rolePending] = useActionState<TeamState, FormData>(changeRoleAction, { status: 'idle' });
   const [disableState, disableAction, disablePending] = useActionState<TeamState, FormData>(setDisabledAction, { status: 'idle' });
   const [resetState, resetAction, resetPending] = useActionState<LinkState, FormData>(resetLinkAction, { status: 'idle' });
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const roleId = useId();
   return (
     <div>
@@ -51,14 +50,19 @@ export function PersonControls({ email, name, role, disabled }: { email: string;
             </SubmitButton>
           </form>
         ) : (
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.showModal()}
-            className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-            aria-label={`Disable ${name}`}
+          <ConfirmAction
+            triggerLabel="Disable"
+            triggerAriaLabel={`Disable ${name}`}
+            title={`Disable ${name}?`}
+            action={disableAction}
+            fields={{ email, disable: 'true' }}
+            confirmLabel={`Disable ${name}`}
+            pendingLabel="Disabling…"
+            pending={disablePending}
+            closeOnSubmit
           >
-            Disable
-          </button>
+            {email} is signed out everywhere at once and cannot sign in until re-enabled. Nothing they did is undone.
+          </ConfirmAction>
         )}
         <form action={resetAction}>
           <input type="hidden" name="email" value={email} />
@@ -76,29 +80,6 @@ export function PersonControls({ email, name, role, disabled }: { email: string;
       <Outcome state={disableState} />
       {resetState.status === 'error' && <ApiErrorNotice className="mt-2" error={resetState.error} />}
       {resetState.status === 'issued' && <IssuedLink {...resetState} />}
-      <dialog ref={dialogRef} aria-labelledby={titleId} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl">
-        <h2 id={titleId} className="text-lg font-semibold">
-          Disable {name}?
-        </h2>
-        <p className="mt-2 text-sm text-slate-700">
-          {email} is signed out everywhere at once and cannot sign in until re-enabled. Nothing they did is undone.
-        </p>
-        <form action={disableAction} onSubmit={() => dialogRef.current?.close()} className="mt-6 flex justify-end gap-3">
-          <input type="hidden" name="email" value={email} />
-          <input type="hidden" name="disable" value="true" />
-          <button
-            type="button"
-            autoFocus
-            onClick={() => dialogRef.current?.close()}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <SubmitButton pending={disablePending} pendingLabel="Disabling…" tone="danger">
-            Disable {name}
-          </SubmitButton>
-        </form>
-      </dialog>
     </div>
   );
 }
