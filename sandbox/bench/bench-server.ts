@@ -1,4 +1,4 @@
-// The sandbox under benchmark, in a process of its own (forked by usage-bench.ts): the load client
+// The sandbox under benchmark, in a process of its own (forked by bench-server-process.ts): the load client
 // then runs in another process, as a partner's client would, instead of sharing this event loop.
 // Argument: the data directory; the admin token comes in BENCH_ADMIN_TOKEN. Answers { url } over
 // the IPC channel once listening, and closes the sandbox when told "close" or when the parent goes.
@@ -7,7 +7,7 @@ import { startSandbox } from '../server';
 const dataDir = process.argv[2];
 const adminToken = process.env.BENCH_ADMIN_TOKEN;
 if (dataDir === undefined || adminToken === undefined || !process.send) {
-  console.error('bench-server: fork me from usage-bench.ts with a data directory and BENCH_ADMIN_TOKEN');
+  console.error('bench-server: fork me through bench-server-process.ts with a data directory and BENCH_ADMIN_TOKEN');
   process.exit(2);
 }
 

@@ -2,7 +2,8 @@
 // at once. Ten accounts post test events, one after another each: the delay from an event's 202 to
 // its first attempt arriving. Then a burst (50 posts in flight) builds a backlog: deliveries per
 // second while it drains (first to last arrival). Budgets: bench/budgets.json (`dispatcher`); exits
-// non-zero when one is missed.
+// non-zero when one is missed. The sandbox runs in a process of its own (bench-server-process.ts);
+// this one is the partners' side: their endpoint and their posts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { finishBench, formatNumber } from '../../bench/results';
 import { createControlClient, unwrap } from '../control-client/client';
-import { startSandbox } from '../server';
+import { BENCH_SERVER_INLINE, startBenchServer } from './bench-server-process';
 
 const ACCOUNTS = 10;
 const EVENTS_PER_ACCOUNT = 100;
@@ -31,7 +32,7 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dispatcher-bench-'));
-const sandbox = await startSandbox({ port: 0, dataDir: dir, adminToken: ADMIN_TOKEN, log: () => {} });
+const sandbox = await startBenchServer(dir, ADMIN_TOKEN);
 const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
 const keys: string[] = [];
 for (let i = 0; i < ACCOUNTS; i++)
@@ -110,7 +111,7 @@ rmSync(dir, { recursive: true, force: true });
 const budget = budgets.dispatcher;
 finishBench({
   bench: 'dispatcher',
-  setup: `Webhook dispatcher (sandbox/bench/dispatcher-bench.ts): ${ACCOUNTS} accounts, a local endpoint answering at once, ${steady} steady deliveries, then a burst of ${BURST}`,
+  setup: `Webhook dispatcher (sandbox/bench/dispatcher-bench.ts): ${ACCOUNTS} accounts, a local endpoint answering at once, ${steady} steady deliveries, then a burst of ${BURST}; ${BENCH_SERVER_INLINE ? 'sandbox in this process (BENCH_SERVER=inline)' : 'sandbox in a child process, endpoint and posts in this one'}`,
   figures: [
     {
       figure: 'deliveries that arrived',

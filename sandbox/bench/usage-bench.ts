@@ -6,17 +6,16 @@
 // The sandbox runs in a child process (bench-server.ts) and this process is its HTTP client, as a
 // partner's client is in another process. BENCH_SERVER=inline starts it in this process instead
 // (client and server on one event loop, as the benchmark did before) for comparison.
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import { rollupFigures, scanFigures, type Figures } from '../domain/usage-figures';
 import { DAY_MS } from '../domain/time-buckets';
-import { createSandboxContext, startSandbox } from '../server';
+import { createSandboxContext } from '../server';
+import { BENCH_SERVER_INLINE, startBenchServer } from './bench-server-process';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { finishBench, formatNumber, type BenchResults, type Figure } from '../../bench/results';
 import { seedBenchData } from './seed-bench-data';
@@ -26,36 +25,6 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
 const PAGE = 100;
-const INLINE = process.env.BENCH_SERVER === 'inline';
-
-interface BenchServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Starts the sandbox on the seeded data: in a forked process (default) or in this one. */
-async function startBenchServer(dataDir: string, adminToken: string): Promise<BenchServer> {
-  if (INLINE) return startSandbox({ port: 0, dataDir, adminToken });
-  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [dataDir], {
-    env: { ...process.env, BENCH_ADMIN_TOKEN: adminToken },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message: unknown) => {
-      if (typeof message === 'object' && message !== null && 'url' in message && typeof message.url === 'string') resolve(message.url);
-      else reject(new Error(`bench server answered ${JSON.stringify(message)}`));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code ?? 'signal'}) before listening`)));
-  });
-  return {
-    url,
-    async close() {
-      child.send('close');
-      await exited;
-    },
-  };
-}
 
 interface Stats {
   median: number;
@@ -239,7 +208,7 @@ async function main(): Promise<BenchResults> {
       );
     };
     const all = stats(samples.allPagesHttp);
-    const where = INLINE ? 'sandbox in this process (BENCH_SERVER=inline)' : 'sandbox in a child process, client in this one';
+    const where = BENCH_SERVER_INLINE ? 'sandbox in this process (BENCH_SERVER=inline)' : 'sandbox in a child process, client in this one';
     console.log(`\n${RUNS} uncached runs per query, 365-day window with arbitrary time-of-day edges; ${where}:\n`);
     console.log(
       '| query | HTTP median | HTTP p95 | roll-ups median (in process) | scan median | scan p95 | scan ÷ roll-ups | scan ÷ HTTP |',

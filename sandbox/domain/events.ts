@@ -1,5 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
+import type { Store } from '../store/db';
+import { oncePer } from '../store/prepared';
 import { events } from '../store/conversation-schema';
 import { newEventId, type EventType } from './conversation-vocabulary';
 import { iso } from './vocabulary';
@@ -35,6 +37,24 @@ export interface RecordedEvent extends EventEnvelope {
   readonly deliveryId: string | null;
 }
 
+/** Prepared once per store: events are recorded on every message and test event. */
+const insertEventOf = oncePer((store: Store) => {
+  const p = (name: string) => sql.placeholder(name);
+  return store.db
+    .insert(events)
+    .values({
+      id: p('id'),
+      accountId: p('accountId'),
+      type: p('type'),
+      robotId: p('robotId'),
+      conversationId: p('conversationId'),
+      createdAt: p('createdAt'),
+      recordedAt: p('recordedAt'),
+      envelope: p('envelope'),
+    })
+    .prepare();
+});
+
 /**
  * Stores one event with its envelope (`seq` is the recording order, `recorded_at` the sandbox time
  * it was recorded) and, when the account has a webhook URL, its outbox delivery in the same
@@ -52,19 +72,16 @@ export function recordEvent(ctx: SandboxContext, input: EventInput): RecordedEve
     conversation_id: input.conversationId,
     data: input.data,
   };
-  ctx.store.db
-    .insert(events)
-    .values({
-      id: envelope.id,
-      accountId: input.accountId,
-      type: input.type,
-      robotId: input.robotId,
-      conversationId: input.conversationId,
-      createdAt: input.createdAt,
-      recordedAt,
-      envelope: { ...envelope },
-    })
-    .run();
+  insertEventOf(ctx.store).run({
+    id: envelope.id,
+    accountId: input.accountId,
+    type: input.type,
+    robotId: input.robotId,
+    conversationId: input.conversationId,
+    createdAt: input.createdAt,
+    recordedAt,
+    envelope: { ...envelope },
+  });
   const deliveryId = enqueueDelivery(ctx.store, input.accountId, envelope, recordedAt);
   if (deliveryId !== null) ctx.webhooks.kick();
   return { ...envelope, deliveryId };

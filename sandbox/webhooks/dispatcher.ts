@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Store } from '../store/db';
-import { accounts } from '../store/schema';
 import type { DeliveryRow } from '../store/webhook-schema';
 import { createWebhookAgents, postWebhook, type PostOutcome } from './http-post';
-import { clearStaleSends, dueDeliveries, markSending, recordAttempt } from './outbox';
+import { clearStaleSends, deliveryAccount, dueDeliveries, markSending, recordAttempts, type FinishedAttempt } from './outbox';
 import { deliveryHeaders } from './signing';
 
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
@@ -25,7 +23,9 @@ export interface DispatcherOptions {
  * them, so a slow endpoint never holds up the scheduler or a clock advance; one account's endpoint
  * holds at most PER_ACCOUNT of them (each for at most the timeout), so a slow or hanging endpoint
  * leaves the others their slots. A delivery is never sent twice at once: it is marked in flight
- * (durably) before its request leaves.
+ * (durably) before its request leaves. Marks and finished attempts are written in batches, one
+ * transaction per pass: under a burst, one commit per delivery was most of the dispatcher's cost.
+ * A finished attempt stays marked in flight until its batch is written, so it is never due twice.
  */
 export interface WebhookDispatcher {
   /** A pass right after the current synchronous work (e.g. the transaction that stored a delivery). */
@@ -47,6 +47,14 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   const agents = createWebhookAgents(MAX_IN_FLIGHT);
   let kicked = false;
   let stopped = false;
+  let finished: FinishedAttempt[] = [];
+
+  function recordFinished(): void {
+    if (finished.length === 0) return;
+    const batch = finished;
+    finished = [];
+    recordAttempts(store, batch);
+  }
 
   const noWebhook = (started: number): PostOutcome => ({
     status: null,
@@ -58,7 +66,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   async function send(row: DeliveryRow): Promise<void> {
     // The account's configuration at the time of the attempt: a fixed URL or a new token applies
     // to the retries of earlier events too.
-    const account = store.db.select().from(accounts).where(eq(accounts.id, row.accountId)).get();
+    const account = deliveryAccount(store, row.accountId);
     const attemptedAt = row.nextAttemptAt ?? clock.nowMs();
     const started = performance.now();
     let outcome: PostOutcome;
@@ -75,13 +83,16 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       outcome = { status: null, body: null, durationMs: Math.round(performance.now() - started), error: `could not send: ${message}` };
     }
     if (stopped) return;
-    recordAttempt(store, row, attemptedAt, outcome);
+    finished.push({ row, attemptedAt, outcome });
   }
 
   function pass(): void {
     if (stopped) return;
+    // First the attempts that finished: a retry due at once after a clock advance is then due now.
+    recordFinished();
     let free = MAX_IN_FLIGHT - inFlight.size;
     if (free <= 0) return;
+    const starting: DeliveryRow[] = [];
     // More rows than slots: some may belong to an account already at its share.
     for (const row of dueDeliveries(store, clock.nowMs(), free * 4)) {
       if (free <= 0) break;
@@ -90,7 +101,15 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       if (busy >= PER_ACCOUNT) continue;
       perAccount.set(row.accountId, busy + 1);
       free -= 1;
-      markSending(store, row.id, Date.now());
+      starting.push(row);
+    }
+    if (starting.length === 0) return;
+    markSending(
+      store,
+      starting.map((row) => row.id),
+      Date.now(),
+    );
+    for (const row of starting) {
       const running = send(row)
         .catch((error: unknown) => {
           if (!stopped)
@@ -133,6 +152,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     },
     async stop() {
       stopped = true;
+      // Attempts that finished before the stop are recorded; those cut short are due again on start.
+      recordFinished();
       abort.abort();
       await Promise.allSettled([...inFlight.values()]);
       agents.http.destroy();

@@ -24,6 +24,11 @@ function prepareStatements(store: Store) {
   // An update's set() takes SQL, not a bare placeholder.
   const v = (name: string) => sql`${sql.placeholder(name)}`;
   return {
+    account: store.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, p('accountId')))
+      .prepare(),
     webhookUrl: store.db
       .select({ url: accounts.webhookUrl })
       .from(accounts)
@@ -101,9 +106,20 @@ export function dueDeliveries(store: Store, nowMs: number, limit: number): Deliv
   return statementsOf(store).due.all({ now: nowMs, limit });
 }
 
-/** Durable "in flight" mark, taken before the request leaves, so a restart knows to resend. */
-export function markSending(store: Store, deliveryId: string, wallMs: number): void {
-  statementsOf(store).markSending.run({ wallMs, id: deliveryId });
+/** The account a delivery belongs to, as it is now: its URL and token apply to every attempt. */
+export function deliveryAccount(store: Store, accountId: string) {
+  return statementsOf(store).account.get({ accountId });
+}
+
+/**
+ * Durable "in flight" marks, taken before the requests leave, so a restart knows to resend; one
+ * transaction for every send a pass starts.
+ */
+export function markSending(store: Store, deliveryIds: readonly string[], wallMs: number): void {
+  const prepared = statementsOf(store);
+  store.transaction(() => {
+    for (const id of deliveryIds) prepared.markSending.run({ wallMs, id });
+  });
 }
 
 /**
@@ -118,29 +134,40 @@ export function clearStaleSends(store: Store): number {
 /** A 2xx whose status line came within the deadline (a body cut short afterwards does not matter). */
 const isSuccess = (outcome: PostOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
 
+/** One finished attempt, waiting to be recorded. */
+export interface FinishedAttempt {
+  row: DeliveryRow;
+  /** The attempt's scheduled time on the sandbox clock. */
+  attemptedAt: number;
+  outcome: PostOutcome;
+}
+
 /**
- * Records attempt n and moves the delivery on (D19, D20). `attemptedAt` is the attempt's scheduled
- * time on the sandbox clock, so every wait is measured exactly from the attempt before and a clock
- * advance replays the schedule as if the time had passed.
+ * Records attempt n of each delivery and moves it on (D19, D20), all in one transaction: the
+ * attempts that finished since the last write share its commit. `attemptedAt` is the attempt's
+ * scheduled time on the sandbox clock, so every wait is measured exactly from the attempt before
+ * and a clock advance replays the schedule as if the time had passed.
  */
-export function recordAttempt(store: Store, row: DeliveryRow, attemptedAt: number, outcome: PostOutcome): DeliveryRow {
-  const attempt = row.attemptCount + 1;
-  const succeeded = isSuccess(outcome);
-  const wait = RETRY_WAITS_MS[attempt - 1];
-  const next = succeeded || wait === undefined ? null : attemptedAt + wait;
-  const status = succeeded ? 'succeeded' : next === null ? 'failed' : 'retrying';
+export function recordAttempts(store: Store, finished: readonly FinishedAttempt[]): DeliveryRow[] {
   const prepared = statementsOf(store);
-  return store.transaction(() => {
-    prepared.insertAttempt.run({
-      deliveryId: row.id,
-      attempt,
-      attemptedAt,
-      responseStatus: outcome.status,
-      responseBody: outcome.body,
-      durationMs: outcome.durationMs,
-      error: succeeded ? outcome.error : (outcome.error ?? `answered HTTP ${outcome.status ?? '-'}; only a 2xx counts as delivered`),
-    });
-    prepared.moveOn.run({ status, next, attempt, id: row.id });
-    return { ...row, status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null };
-  });
+  return store.transaction(() =>
+    finished.map(({ row, attemptedAt, outcome }) => {
+      const attempt = row.attemptCount + 1;
+      const succeeded = isSuccess(outcome);
+      const wait = RETRY_WAITS_MS[attempt - 1];
+      const next = succeeded || wait === undefined ? null : attemptedAt + wait;
+      const status = succeeded ? 'succeeded' : next === null ? 'failed' : 'retrying';
+      prepared.insertAttempt.run({
+        deliveryId: row.id,
+        attempt,
+        attemptedAt,
+        responseStatus: outcome.status,
+        responseBody: outcome.body,
+        durationMs: outcome.durationMs,
+        error: succeeded ? outcome.error : (outcome.error ?? `answered HTTP ${outcome.status ?? '-'}; only a 2xx counts as delivered`),
+      });
+      prepared.moveOn.run({ status, next, attempt, id: row.id });
+      return { ...row, status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null };
+    }),
+  );
 }
