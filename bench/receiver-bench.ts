@@ -21,7 +21,9 @@ const TOKEN = 'receiver-bench-token';
 if (!fs.existsSync('.next/BUILD_ID')) spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receiver-bench-'));
 const port = await freePort();
-const dashboard = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
+// BENCH_PROFILE_DIR: the dashboard writes a V8 CPU profile there when it stops, as in stack.ts.
+const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+const dashboard = spawn(process.execPath, [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
   env: {
     ...process.env,
     DATA_DIR: dir,
@@ -93,6 +95,10 @@ const receiver = summarise(
   await autocannon({ url: base, connections: 50, duration: DURATION_S, requests: [{ setupRequest: () => signedEvent() }] }),
 );
 const sent = sequence - before;
+// Asked to stop first (a profile is written on a clean exit), then killed with its group.
+const exited = new Promise((resolve) => dashboard.once('exit', resolve));
+dashboard.kill('SIGTERM');
+await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 stopDashboard();
 fs.rmSync(dir, { recursive: true, force: true });
 

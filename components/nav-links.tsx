@@ -16,7 +16,8 @@ const SECTIONS = [
 ] as const;
 
 export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
-  const pathname = usePathname();
+  // Null only under the pages router, which serves no page here (pages/ holds one API route).
+  const pathname = usePathname() ?? '';
   return (
     <nav aria-label="Main" className="px-3 pb-4">
       <ul className="flex flex-wrap gap-1 md:flex-col">

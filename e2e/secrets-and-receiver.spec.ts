@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { expect, logIn, test } from './fixtures';
@@ -108,4 +109,67 @@ test('the receiver stores each of 1,000 concurrent genuine events once, duplicat
     const response = await post(e.id, e.body, signer);
     expect(((await response.json()) as { duplicate?: unknown }).duplicate, e.id).toBe(false);
   }
+});
+
+test('the receiver answers what is wrong with a delivery: method, token, size (with or without Content-Length), body', async ({
+  request,
+  baseURL,
+}) => {
+  const { webhook_secret, webhook_auth_token } = demo();
+  const signer = new Webhook(webhook_secret);
+  const signedHeaders = (id: string, body: string) => {
+    const at = new Date();
+    return {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signer.sign(id, at, body),
+      'x-webhook-token': webhook_auth_token,
+    };
+  };
+  const tag = Date.now().toString(36);
+
+  const get = await request.get('/api/webhooks/partner');
+  expect(get.status()).toBe(405);
+  expect(get.headers()['allow']).toBe('POST');
+
+  const noToken = await request.post('/api/webhooks/partner', { data: '{}', headers: { 'content-type': 'application/json' } });
+  expect(noToken.status()).toBe(401);
+  expect(await noToken.json()).toMatchObject({ error: 'unauthorised' });
+
+  const notJson = 'this is not json';
+  const signedNotJson = await request.post('/api/webhooks/partner', {
+    // A Buffer is sent as is: Playwright would quote a string that is not JSON under a JSON content type.
+    data: Buffer.from(notJson),
+    headers: signedHeaders(`msg_nj_${tag}`, notJson),
+  });
+  expect(signedNotJson.status()).toBe(422);
+  expect(await signedNotJson.json()).toMatchObject({ error: 'invalid_event' });
+
+  // 300 KiB, over the 256 KiB limit: refused by its Content-Length, and sent chunked (no length) after reading past the limit.
+  const big = JSON.stringify({ type: 'test', data: { pad: 'x'.repeat(300 * 1024) } });
+  const withLength = await request.post('/api/webhooks/partner', { data: big, headers: signedHeaders(`msg_big_${tag}`, big) });
+  expect(withLength.status()).toBe(413);
+  const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const outgoing = http.request(
+      new URL('/api/webhooks/partner', baseURL),
+      { method: 'POST', headers: signedHeaders(`msg_chunked_${tag}`, big) },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    for (let at = 0; at < big.length; at += 16 * 1024) outgoing.write(big.slice(at, at + 16 * 1024));
+    outgoing.end();
+  });
+  expect(chunked.status).toBe(413);
+  expect(JSON.parse(chunked.body)).toMatchObject({ error: 'too_large' });
+
+  // The receiver still takes the next genuine event.
+  const genuine = JSON.stringify({ id: `evt_after_${tag}`, type: 'test', data: { test: true } });
+  const after = await request.post('/api/webhooks/partner', { data: genuine, headers: signedHeaders(`msg_after_${tag}`, genuine) });
+  expect(after.status()).toBe(200);
+  expect(await after.json()).toEqual({ received: true, duplicate: false, test: true });
 });

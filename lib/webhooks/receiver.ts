@@ -35,6 +35,12 @@ export type ReceiverDeps = {
   now?: () => Date;
 };
 
+/** What the receiver reads of a request: a Fetch Request has this shape, and so does node-request.ts's adapter. */
+export type WebhookRequest = {
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+};
+
 /** Large enough for any D17 event; anything bigger is not ours. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -51,7 +57,7 @@ function sameToken(given: string | null, expected: string): boolean {
  * Checks the auth token (X-Webhook-Token) and the Standard Webhooks signature (5-minute tolerance),
  * then stores the event once per webhook-id. Test events are recorded as such and not acted on.
  */
-export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Outcome> {
+export async function receiveWebhook(request: WebhookRequest, deps: ReceiverDeps): Promise<Outcome> {
   if (!deps.secret || !deps.authToken) {
     return {
       status: 503,

@@ -6,14 +6,17 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '../..');
 const appDir = path.join(root, 'app');
 const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).map((f) => path.join('app', f));
+// pages/ holds only the webhook receiver (a Node handler, for speed): nothing else may hide there.
+const pagesFiles = (fs.readdirSync(path.join(root, 'pages'), { recursive: true }) as string[])
+  .map((f) => path.join('pages', f))
+  .filter((f) => /\.tsx?$/.test(f));
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-/** Open without a session by design: sign-in, one-time links, the webhook receiver (signature-checked), the health check, the social-DM return page, Auth.js itself. */
+/** Open without a session by design: sign-in, one-time links, the health check, the social-DM return page, Auth.js itself (the webhook receiver, signature-checked, is in pages/). */
 const PUBLIC = [
   'app/login/',
   'app/invite/',
   'app/channels/return/',
-  'app/api/webhooks/partner/',
   'app/api/health/',
   'app/api/auth/',
   'app/page.tsx',
@@ -28,6 +31,10 @@ describe('session and role checks', () => {
   const pages = files.filter((f) => f.endsWith('page.tsx') && !isPublic(f));
   const routes = files.filter((f) => f.endsWith('route.ts') && !isPublic(f));
   const actionFiles = files.filter((f) => /\.tsx?$/.test(f) && /^['"]use server['"]/m.test(read(f)) && !isPublic(f));
+
+  it('keeps pages/ to the public webhook receiver', () => {
+    expect(pagesFiles).toEqual(['pages/api/webhooks/partner.ts']);
+  });
 
   it('finds the pages, route handlers and actions', () => {
     expect(pages.length).toBeGreaterThanOrEqual(9);
