@@ -1,70 +1,22 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionSkeleton } from '@/components/ui/page-skeleton';
 import { requireSessionUser } from '@/lib/auth/session';
-import { canPerform } from '@/lib/auth/permissions';
-import { keyFingerprint } from '@/lib/connection/api-key';
-import { getPartnerConnection } from '@/lib/connection/connection';
-import { CallBudgetPanel } from './call-budget-panel';
-import { ApiKeyForm, ConnectionCheck } from './settings-forms';
+import { SettingsSections } from './settings-sections';
 
 export const metadata: Metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
 
-const SOURCE_LABEL = {
-  saved: 'saved on this page (encrypted)',
-  environment: 'from the environment (PARTNER_API_KEY)',
-  none: 'none configured',
-  unreadable: 'saved on this page, but it cannot be read: save it again or remove it',
-} as const;
-
 export default async function SettingsPage() {
   const user = await requireSessionUser();
-  const connection = await getPartnerConnection();
-  const fingerprint = keyFingerprint(connection.apiKey);
-  const mayChange = canPerform(user.role, 'change');
   return (
     <>
       <PageHeader title="Settings" description="Which Partner API this dashboard talks to, and with which key." />
-      <section aria-labelledby="connection-heading" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="connection-heading" className="text-lg font-semibold">
-          Connection
-        </h2>
-        <dl className="mt-4 grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
-          <dt className="text-slate-600">Service</dt>
-          <dd data-testid="api-mode">
-            {connection.mode === 'sandbox' ? 'Built-in sandbox (test data, no real customers)' : 'Real Partner API'}
-          </dd>
-          <dt className="text-slate-600">Address</dt>
-          <dd className="font-mono" data-testid="api-url">
-            {connection.baseUrl ?? 'not set'}
-          </dd>
-          <dt className="text-slate-600">API key</dt>
-          <dd>
-            <span className="font-mono" data-testid="key-fingerprint">
-              {fingerprint ?? 'not set'}
-            </span>
-            <span className="ml-2 text-slate-600">({SOURCE_LABEL[connection.keySource]})</span>
-          </dd>
-        </dl>
-        <p className="mt-3 text-xs text-slate-500">
-          Only the key&apos;s prefix and last four characters are ever shown. The key stays on the server.
-        </p>
-        <ConnectionCheck />
-      </section>
-      <CallBudgetPanel />
-      <section aria-labelledby="key-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="key-heading" className="text-lg font-semibold">
-          Replace the API key
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Paste a key copied from the partner panel. It is checked against the service before it is saved, then stored encrypted.
-        </p>
-        {mayChange ? (
-          <ApiKeyForm hasSavedKey={connection.keySource === 'saved'} />
-        ) : (
-          <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can change the API key.</p>
-        )}
-      </section>
+      {/* The header paints at once (it is the page's largest paint on a phone); the sections wait for the store. */}
+      <Suspense fallback={<SectionSkeleton />}>
+        <SettingsSections user={user} />
+      </Suspense>
     </>
   );
 }
