@@ -43,7 +43,18 @@ export interface Stack {
 }
 
 // Every source the build reads; a build older than the newest of them is stale.
-const BUILD_INPUTS = ['app', 'pages', 'components', 'lib', 'contract', 'proxy.ts', 'auth.ts', 'auth.config.ts', 'next.config.ts', 'package.json'];
+const BUILD_INPUTS = [
+  'app',
+  'pages',
+  'components',
+  'lib',
+  'contract',
+  'proxy.ts',
+  'auth.ts',
+  'auth.config.ts',
+  'next.config.ts',
+  'package.json',
+];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
