@@ -1,19 +1,11 @@
 import 'server-only';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { getPartnerClient } from '@/lib/connection/client';
 import { getDb, schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/partner/errors';
 import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
 import { externalIdsOf } from '@/lib/robots/robots';
-import {
-  fillInProgress,
-  snapshotEntries,
-  snapshotEntriesForExport,
-  snapshotForView,
-  snapshotKey,
-  snapshotSize,
-  type MeasureKey,
-} from './snapshots';
+import { fillInProgress, snapshotEntries, snapshotEntriesForExport, snapshotForView, snapshotKey, type MeasureKey } from './snapshots';
 import { rfc3339, type UsageWindow } from './window';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
@@ -36,30 +28,62 @@ function sumUsage(entries: UsageEntry[]): UsageTotals {
   return totals;
 }
 
-async function snapshotTotals(snapshotId: number): Promise<UsageTotals> {
-  const r = schema.usageSnapshotRows;
-  // Sums come back as numeric (text on the wire): cast to float8 so both drivers give numbers.
-  const total = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::float8`.mapWith(Number);
-  const role = (name: string) => total(sql`(${r.entry}::jsonb #>> ${`{messages,by_role,${name}}`})::float8`);
-  const [row] = await (
-    await getDb()
-  )
-    .select({
-      messages: total(sql`${r.messages}`),
-      units: total(sql`${r.units}`),
-      conversations: total(sql`${r.conversations}`),
-      client: role('client'),
-      ai: role('ai'),
-      operator: role('operator'),
-    })
-    .from(r)
-    .where(eq(r.snapshotId, snapshotId));
-  return row ?? sumUsage([]);
+/**
+ * A finished snapshot never changes (a newer read is stored under a new id), so what is derived
+ * from all of its rows (the count, the totals, each chart's top robots) is read once per process,
+ * not on every view: on 10,000 robots each was a pass over every row (the totals parsing each
+ * entry's JSON three times).
+ */
+const MEMO_ENTRIES = 200;
+const derived = new Map<string, Promise<unknown>>();
+
+function onceForSnapshot<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const known = derived.get(key);
+  if (known) return known as Promise<T>;
+  const reading = read().catch((error: unknown) => {
+    derived.delete(key);
+    throw error;
+  });
+  if (derived.size >= MEMO_ENTRIES) {
+    const oldest = derived.keys().next();
+    if (!oldest.done) derived.delete(oldest.value);
+  }
+  derived.set(key, reading);
+  return reading;
+}
+
+/** How many robots a snapshot holds and their totals, in one pass over its rows. */
+function snapshotSummary(snapshotId: number): Promise<{ size: number; totals: UsageTotals }> {
+  return onceForSnapshot(`summary:${snapshotId}`, async () => {
+    const r = schema.usageSnapshotRows;
+    // Sums come back as numeric (text on the wire): cast to float8 so both drivers give numbers.
+    const total = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::float8`.mapWith(Number);
+    const role = (name: string) => total(sql`(${r.entry}::jsonb #>> ${`{messages,by_role,${name}}`})::float8`);
+    const [row] = await (
+      await getDb()
+    )
+      .select({
+        size: count(),
+        messages: total(sql`${r.messages}`),
+        units: total(sql`${r.units}`),
+        conversations: total(sql`${r.conversations}`),
+        client: role('client'),
+        ai: role('ai'),
+        operator: role('operator'),
+      })
+      .from(r)
+      .where(eq(r.snapshotId, snapshotId));
+    if (!row) return { size: 0, totals: sumUsage([]) };
+    const { size, ...totals } = row;
+    return { size, totals };
+  });
 }
 
 /** The top robots by the measure, and one entry standing for all the others, so a chart stays readable at any size. */
 async function chartEntriesOf(snapshotId: number, measure: MeasureKey, totals: UsageTotals, robots: number): Promise<UsageEntry[]> {
-  const top = await snapshotEntries(snapshotId, { orderBy: measure, limit: CHART_TOP });
+  const top = await onceForSnapshot(`top:${snapshotId}:${measure}`, () =>
+    snapshotEntries(snapshotId, { orderBy: measure, limit: CHART_TOP }),
+  );
   if (robots <= CHART_TOP) return top;
   const shown = sumUsage(top);
   const rest = (key: keyof UsageTotals) => Math.max(0, totals[key] - shown[key]);
@@ -124,8 +148,7 @@ async function accountView(window: UsageWindow, page: number, measure: MeasureKe
       progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null },
     };
   }
-  const size = await snapshotSize(snapshot.id);
-  const totals = await snapshotTotals(snapshot.id);
+  const { size, totals } = await snapshotSummary(snapshot.id);
   const offset = (page - 1) * USAGE_TABLE_PAGE_SIZE;
   const rows = await snapshotEntries(snapshot.id, { offset, limit: USAGE_TABLE_PAGE_SIZE });
   const chartEntries = await chartEntriesOf(snapshot.id, measure, totals, size);

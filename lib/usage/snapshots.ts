@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { getPartnerClient } from '@/lib/connection/client';
 import { whenBudgetAllows, type CallPurpose } from '@/lib/connection/budget';
 import { getDb, schema } from '@/lib/db';
@@ -182,16 +182,6 @@ export async function snapshotEntries(
     .offset(options.offset ?? 0);
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
   return rows.map((row) => JSON.parse(row.entry) as UsageEntry);
-}
-
-export async function snapshotSize(snapshotId: number): Promise<number> {
-  const [row] = await (
-    await getDb()
-  )
-    .select({ n: count() })
-    .from(schema.usageSnapshotRows)
-    .where(eq(schema.usageSnapshotRows.snapshotId, snapshotId));
-  return row?.n ?? 0;
 }
 
 /**
