@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { recordEvent } from '../domain/events';
 import { iso, isoOrNull } from '../domain/vocabulary';
 import { ApiError, notFound } from '../http/api-error';
+import { groupCommitOf } from '../store/group-commit';
 import type { AccountRow } from '../store/schema';
 import { deliveries, deliveryAttempts, type DeliveryAttemptRow, type DeliveryRow } from '../store/webhook-schema';
 
@@ -102,8 +103,9 @@ export function getDelivery(ctx: SandboxContext, accountId: string, deliveryId: 
  * D18: a real `test` event through the outbox (signed, custom headers, normal retry schedule).
  * 422 `webhook_not_configured` without a webhook URL.
  */
-export function sendTestEvent(ctx: SandboxContext, account: AccountRow): { delivery_id: string; status: 'pending' } {
-  return ctx.store.transaction(() => {
+export function sendTestEvent(ctx: SandboxContext, account: AccountRow): Promise<{ delivery_id: string; status: 'pending' }> {
+  // Answered once committed, together with the test events that arrived in the same turn.
+  return groupCommitOf(ctx.store).run(() => {
     const now = ctx.clock.nowMs();
     const event = recordEvent(ctx, {
       accountId: account.id,

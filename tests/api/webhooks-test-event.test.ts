@@ -63,6 +63,30 @@ describe('POST /v1/webhooks/test (D18)', () => {
     expect((await listDeliveries(sandbox, account.api_key)).data).toEqual([]);
   });
 
+  it('a burst sent together is committed together: every 202 names a stored delivery, and a 422 among them records nothing', async () => {
+    const configured = await sandbox.createAccount({ webhook: webhook() });
+    const unconfigured = await sandbox.createAccount();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        sandbox.api<{ delivery_id?: string; error?: { code: string } }>(
+          i % 4 === 0 ? unconfigured.api_key : configured.api_key,
+          '/v1/webhooks/test',
+          {
+            method: 'POST',
+          },
+        ),
+      ),
+    );
+    const accepted = answers.filter((a) => a.status === 202).map((a) => a.body.delivery_id);
+    const refused = answers.filter((a) => a.status === 422);
+    expect(accepted).toHaveLength(30);
+    expect(refused).toHaveLength(10);
+    expect(refused.every((a) => a.body.error?.code === 'webhook_not_configured')).toBe(true);
+    const listed = (await listDeliveries(sandbox, configured.api_key, '?limit=100')).data.map((d) => d.delivery_id);
+    expect(new Set(listed)).toEqual(new Set(accepted));
+    expect((await listDeliveries(sandbox, unconfigured.api_key)).data).toEqual([]);
+  });
+
   it('answers 401 without a key and 429 over the rate limit, like every /v1 route', async () => {
     expect((await sandbox.api<ErrorBody>(undefined, '/v1/webhooks/test', { method: 'POST' })).body.error.code).toBe('invalid_key');
     const account = await sandbox.createAccount({ webhook: webhook(), rate_limit_per_minute: 1 });

@@ -52,7 +52,7 @@ const getDeliveryRoute = createRoute({
 });
 
 export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
-  app.openapi(testEventRoute, (c) => c.json(sendTestEvent(ctx, currentAccount(c)), 202));
+  app.openapi(testEventRoute, async (c) => c.json(await sendTestEvent(ctx, currentAccount(c)), 202));
 
   app.openapi(listDeliveriesRoute, (c) => {
     const { limit = 50, offset = 0, ...filter } = c.req.valid('query');
