@@ -4,7 +4,7 @@
  * correctly signed event (the receiver's correctness under bursts is tested in e2e/secrets-and-receiver.spec.ts).
  * Budgets: bench/budgets.json (`receiver`); exits non-zero when one is missed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,17 +13,17 @@ import { Webhook } from 'standardwebhooks';
 import { freePort } from '../scripts/free-port';
 import budgets from './budgets.json' with { type: 'json' };
 import { finishBench, formatNumber } from './results';
+import { ensureBuild, nextStartArgs } from './stack';
 
 const DURATION_S = 8;
 const SECRET = `whsec_${Buffer.from('receiver bench secret, 32 bytes!').toString('base64')}`;
 const TOKEN = 'receiver-bench-token';
 
-if (!fs.existsSync('.next/BUILD_ID')) spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
+// Rebuilt when any source is newer than the build, as for the other benches.
+ensureBuild();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receiver-bench-'));
 const port = await freePort();
-// BENCH_PROFILE_DIR: the dashboard writes a V8 CPU profile there when it stops, as in stack.ts.
-const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-const dashboard = spawn(process.execPath, [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+const dashboard = spawn(process.execPath, nextStartArgs(port), {
   env: {
     ...process.env,
     DATA_DIR: dir,

@@ -63,6 +63,15 @@ function newestMtime(entry: string): number {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
+/**
+ * Node's arguments for the built dashboard on 127.0.0.1:port. BENCH_PROFILE_DIR: it writes a V8
+ * CPU profile there when it stops cleanly (open it in Chrome's DevTools).
+ */
+export function nextStartArgs(port: number): string[] {
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  return [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'];
+}
+
 /** Runs `next build` when there is no build or a source changed since it, so a fresh clone benches what it has. */
 export function ensureBuild(): void {
   const built = fs.statSync('.next/BUILD_ID', { throwIfNoEntry: false })?.mtimeMs ?? 0;
@@ -117,16 +126,7 @@ export async function startStack(options: {
   const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
   if (!password) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
   const startedAt = Date.now();
-  // BENCH_PROFILE_DIR: the dashboard writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const dashboard = spawn(
-    process.execPath,
-    [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const dashboard = spawn(process.execPath, nextStartArgs(port), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const close = async () => {
     dashboard.kill();
     await proxy?.close();

@@ -4,17 +4,16 @@
 // sandbox, for each route) take turns in ROUNDS short rounds, so a change in the machine's speed
 // during the run weighs on both sides of a ratio alike. Budgets: bench/budgets.json (`http`);
 // exits non-zero when one is missed.
-import { fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { finishBench, formatNumber, type Figure } from '../../bench/results';
 import { createControlClient, unwrap } from '../control-client/client';
+import { startBenchServer } from './bench-server-process';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_TOKEN = 'http-bench-admin-token-0123456789';
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const ROUNDS = 4;
@@ -40,12 +39,8 @@ function combine(rounds: Result[]): Result {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'http-bench-'));
-const server = fork(path.join(here, 'bench-server.ts'), [dir], {
-  env: { ...process.env, BENCH_ADMIN_TOKEN: ADMIN_TOKEN },
-  execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-});
-const sandboxUrl = await new Promise<string>((resolve) => server.once('message', (m) => resolve((m as { url: string }).url)));
+const sandbox = await startBenchServer(dir, ADMIN_TOKEN);
+const sandboxUrl = sandbox.url;
 const control = createControlClient(fetch, sandboxUrl, ADMIN_TOKEN);
 const account = unwrap(await control.createAccount({ name: 'HTTP bench', rate_limit_per_minute: 1_000_000 }), 'account');
 for (let i = 0; i < 200; i += 20)
@@ -89,8 +84,7 @@ const results = {
   usage: combine(rounds.usage),
 };
 bare.kill();
-server.send('close');
-await new Promise((resolve) => server.once('exit', resolve));
+await sandbox.close();
 rmSync(dir, { recursive: true, force: true });
 
 const budget = budgets.http;

@@ -29,11 +29,6 @@ function prepareStatements(store: Store) {
       .from(accounts)
       .where(eq(accounts.id, p('accountId')))
       .prepare(),
-    webhookUrl: store.db
-      .select({ url: accounts.webhookUrl })
-      .from(accounts)
-      .where(eq(accounts.id, p('accountId')))
-      .prepare(),
     enqueue: store.db
       .insert(deliveries)
       .values({
@@ -94,8 +89,8 @@ export interface OutboxEnvelope {
  */
 export function enqueueDelivery(store: Store, accountId: string, envelope: OutboxEnvelope, now: number): string | null {
   const prepared = statementsOf(store);
-  const account = prepared.webhookUrl.get({ accountId });
-  if (!account || account.url === null) return null;
+  const account = prepared.account.get({ accountId });
+  if (!account || account.webhookUrl === null) return null;
   const id = newDeliveryId();
   prepared.enqueue.run({ id, accountId, eventId: envelope.id, eventType: envelope.type, payload: JSON.stringify(envelope), now });
   return id;
@@ -148,10 +143,10 @@ export interface FinishedAttempt {
  * scheduled time on the sandbox clock, so every wait is measured exactly from the attempt before
  * and a clock advance replays the schedule as if the time had passed.
  */
-export function recordAttempts(store: Store, finished: readonly FinishedAttempt[]): DeliveryRow[] {
+export function recordAttempts(store: Store, finished: readonly FinishedAttempt[]): void {
   const prepared = statementsOf(store);
-  return store.transaction(() =>
-    finished.map(({ row, attemptedAt, outcome }) => {
+  store.transaction(() => {
+    for (const { row, attemptedAt, outcome } of finished) {
       const attempt = row.attemptCount + 1;
       const succeeded = isSuccess(outcome);
       const wait = RETRY_WAITS_MS[attempt - 1];
@@ -167,7 +162,6 @@ export function recordAttempts(store: Store, finished: readonly FinishedAttempt[
         error: succeeded ? outcome.error : (outcome.error ?? `answered HTTP ${outcome.status ?? '-'}; only a 2xx counts as delivered`),
       });
       prepared.moveOn.run({ status, next, attempt, id: row.id });
-      return { ...row, status, nextAttemptAt: next, attemptCount: attempt, sendingSince: null };
-    }),
-  );
+    }
+  });
 }
