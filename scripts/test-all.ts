@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { ensureChromium } from './ensure-chromium';
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { playwrightFailures, playwrightReport, readReport, vitestFailures, vitestReport } from './test-reports';
 
 const REPORTS = path.resolve('reports');
 fs.rmSync(REPORTS, { recursive: true, force: true });
@@ -15,6 +15,8 @@ fs.mkdirSync(REPORTS, { recursive: true });
 
 type Tally = { name: string; passed: number; failed: number };
 const tallies: Tally[] = [];
+/** Each failed test's name and message, printed again above the summary. */
+const failures: string[] = [];
 const bin = (name: string) => path.join(process.cwd(), 'node_modules', '.bin', name);
 
 function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
@@ -29,22 +31,6 @@ function step(name: string, command: string, args: string[]): boolean {
   return ok;
 }
 
-const vitestReport = z.object({
-  numPassedTests: z.number(),
-  numFailedTests: z.number(),
-  numTotalTestSuites: z.number().optional(),
-  success: z.boolean().optional(),
-});
-const playwrightReport = z.object({ stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number() }) });
-
-function readReport<T>(file: string, schema: z.ZodType<T>): T | undefined {
-  try {
-    return schema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  } catch {
-    return undefined;
-  }
-}
-
 // ESLint, then Prettier's check of the formatting: `npm run lint`.
 step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', bin('tsc'), ['--noEmit']);
@@ -54,6 +40,7 @@ function vitestStep(name: string, args: string[], env: Record<string, string> = 
   const file = path.join(REPORTS, `vitest-${name}.json`);
   const ok = run(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   const report = readReport(file, vitestReport);
+  if (report) failures.push(...vitestFailures(name, report));
   tallies.push({
     name,
     passed: report?.numPassedTests ?? 0,
@@ -78,6 +65,7 @@ if (built && chromium) {
   const e2eFile = path.join(REPORTS, 'playwright.json');
   const e2eOk = run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eFile });
   const e2e = readReport(e2eFile, playwrightReport);
+  if (e2e) failures.push(...playwrightFailures(e2e));
   tallies.push({
     name: 'e2e',
     passed: e2e ? e2e.stats.expected + e2e.stats.flaky : 0,
@@ -100,6 +88,10 @@ try {
   cluster?.stop();
 }
 
+if (failures.length > 0) {
+  console.log('\n=== failed ===');
+  for (const failure of failures) console.log(failure);
+}
 console.log('\n=== summary ===');
 for (const t of tallies) console.log(`${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);

@@ -24,20 +24,23 @@ describe('POST /v1/conversations/{conversation_id}/typing (D15)', () => {
   it('204 with no body; the indicator shows for 5 s on the sandbox clock', async () => {
     const { key, conversationId } = await accountWithConversation(sandbox);
     expect(await indicator(conversationId)).toEqual({ active: false, until: null });
+    // The sandbox clock runs on wall time: the call is answered between these two reads of it.
+    const before = (await sandbox.now()).getTime();
     const result = await typing(key, conversationId, json({ is_typing: true }));
+    const after = (await sandbox.now()).getTime();
     expect(result.status).toBe(204);
     expect(result.body).toBe('');
     expect(result.headers.get('ratelimit-limit')).toBe('300');
     const shown = await indicator(conversationId);
     expect(shown.active).toBe(true);
-    const now = (await sandbox.now()).getTime();
     const until = Date.parse(shown.until ?? '');
-    expect(until - now).toBeGreaterThan(4000);
-    expect(until - now).toBeLessThanOrEqual(5000);
+    expect(until).toBeGreaterThanOrEqual(before + 5000);
+    expect(until).toBeLessThanOrEqual(after + 5000);
 
-    await sandbox.advanceClock(4);
+    // Three seconds on, with two to spare for a slow machine, it still shows; five on, it cannot.
+    await sandbox.advanceClock(3);
     expect((await indicator(conversationId)).active).toBe(true);
-    await sandbox.advanceClock(1);
+    await sandbox.advanceClock(2);
     expect(await indicator(conversationId)).toEqual({ active: false, until: shown.until });
   });
 
@@ -55,11 +58,12 @@ describe('POST /v1/conversations/{conversation_id}/typing (D15)', () => {
   it('resending restarts the 5 s', async () => {
     const { key, conversationId } = await accountWithConversation(sandbox);
     await typing(key, conversationId);
-    await sandbox.advanceClock(4);
+    await sandbox.advanceClock(3);
     await typing(key, conversationId);
-    await sandbox.advanceClock(4);
+    // Six seconds after the first, which alone would have stopped showing.
+    await sandbox.advanceClock(3);
     expect((await indicator(conversationId)).active).toBe(true);
-    await sandbox.advanceClock(1);
+    await sandbox.advanceClock(2);
     expect((await indicator(conversationId)).active).toBe(false);
   });
 

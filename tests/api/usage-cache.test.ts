@@ -17,7 +17,8 @@ describe('GET /v1/usage cache (D13)', () => {
     expect(entryOf(first.body, robot.id).messages.total).toBe(1);
 
     await postConversation(sandbox, robot.id, [{ role: 'client' }, { role: 'ai' }]);
-    await sandbox.advanceClock(59);
+    // 58 s, not 59: the clock also runs on wall time, and a slow machine may take a second here.
+    await sandbox.advanceClock(58);
     const second = await usage(sandbox, account.api_key, query);
     expect(second.body.metadata).toEqual({ processed_at: first.body.metadata.processed_at, cache_hit: true });
     expect(second.body.data).toEqual(first.body.data);
@@ -32,7 +33,7 @@ describe('GET /v1/usage cache (D13)', () => {
     expect(strangers.body.metadata.cache_hit).toBe(false);
     expect(strangers.body.data).toEqual([]);
 
-    await sandbox.advanceClock(1);
+    await sandbox.advanceClock(2);
     const fresh = await usage(sandbox, account.api_key, query);
     expect(fresh.body.metadata.cache_hit).toBe(false);
     expect(Date.parse(fresh.body.metadata.processed_at)).toBeGreaterThanOrEqual(Date.parse(first.body.metadata.processed_at) + 60_000);

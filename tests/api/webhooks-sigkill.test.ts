@@ -38,8 +38,10 @@ async function listAll(url: string, key: string): Promise<Delivery[]> {
 
 describe('SIGKILL of the sandbox mid-burst of deliveries', () => {
   it('loses no acknowledged delivery', { timeout: 90_000 }, async () => {
-    // Slow enough that the burst is still going out when the process dies.
-    receiver.respond(() => ({ status: 200, body: 'ok', delayMs: 25 }));
+    // Slow enough that the burst is still going out when the process dies: with 8 sends in flight per
+    // account, 200 ms each lets out 40 a second, far fewer than the API acknowledges even on a loaded
+    // machine (at 25 ms the dispatcher could keep up with slow acknowledgements and leave none behind).
+    receiver.respond(() => ({ status: 200, body: 'ok', delayMs: 200 }));
     const first = startSandboxChild(dir);
     children.push(first);
     const firstUrl = await first.url;
