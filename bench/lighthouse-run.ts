@@ -10,7 +10,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './stack';
 
 export type FormFactor = 'desktop' | 'mobile';
 export interface Scores {
+  /** The run's score, or the median of three runs when the first fell below the budget. */
   performance: number;
+  /** Each run's performance score, in the order run. */
+  runs: number[];
   accessibility: number;
   /** The audits that cost points, with their scores, for whoever has to fix them. */
   losses: string[];
@@ -28,39 +31,63 @@ function losses(lhr: Result): string[] {
     .map((a) => `${a?.id} ${a?.score ?? ''}${a?.displayValue ? ` (${a.displayValue})` : ''}`);
 }
 
-/** Scores per page path and form factor. `reportsDir`, when given, keeps each run's full JSON report. */
+/**
+ * Left out of every run: they score nothing in either category, and the back/forward-cache check
+ * navigates away and back, which with the screenshots took about 1.7 s of each 7.7 s run here.
+ */
+const NOT_SCORED = { disableFullPageScreenshot: true, skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'] };
+
+/**
+ * Runs that fall below `performanceBudget` are run twice more and the median of the three is kept:
+ * the performance score moves by several points from run to run on one build (Lighthouse's own
+ * advice is to take the median of several runs), and three runs of every page would not fit the
+ * bench's ten minutes. Every run's score is kept in `runs`, so a retried page shows all three.
+ */
 export async function runLighthouse(
   base: string,
   cookie: string,
   paths: string[],
+  performanceBudget: Record<FormFactor, number>,
   reportsDir?: string,
 ): Promise<Map<string, Record<FormFactor, Scores>>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] });
+  const once = async (pagePath: string, formFactor: FormFactor, attempt: number): Promise<Scores> => {
+    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const run = await lighthouse(
+      `${base}${pagePath}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: { Cookie: cookie }, ...NOT_SCORED },
+      config,
+    );
+    if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    const { lhr } = run;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${pagePath}: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname === '/login') throw new Error(`Lighthouse on ${pagePath} was sent to sign in`);
+    if (reportsDir) {
+      fs.mkdirSync(reportsDir, { recursive: true });
+      const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_')}-${formFactor}-${attempt}.json`;
+      fs.writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+    }
+    const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    return {
+      performance,
+      runs: [performance],
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      losses: losses(lhr),
+    };
+  };
   const result = new Map<string, Record<FormFactor, Scores>>();
   try {
     for (const pagePath of paths) {
       const scores: Partial<Record<FormFactor, Scores>> = {};
       for (const formFactor of ['desktop', 'mobile'] as const) {
-        const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-        const run = await lighthouse(
-          `${base}${pagePath}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: { Cookie: cookie } },
-          config,
-        );
-        if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-        const { lhr } = run;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${pagePath}: ${lhr.runtimeError.message}`);
-        if (new URL(lhr.finalDisplayedUrl).pathname === '/login') throw new Error(`Lighthouse on ${pagePath} was sent to sign in`);
-        scores[formFactor] = {
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          losses: losses(lhr),
-        };
-        if (reportsDir) {
-          fs.mkdirSync(reportsDir, { recursive: true });
-          const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_')}-${formFactor}.json`;
-          fs.writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+        const first = await once(pagePath, formFactor, 1);
+        if (first.performance >= performanceBudget[formFactor]) {
+          scores[formFactor] = first;
+          continue;
         }
+        const all = [first, await once(pagePath, formFactor, 2), await once(pagePath, formFactor, 3)];
+        const median = [...all].sort((a, b) => a.performance - b.performance)[1] ?? first;
+        scores[formFactor] = { ...median, runs: all.map((s) => s.performance) };
       }
       if (scores.desktop && scores.mobile) result.set(pagePath, { desktop: scores.desktop, mobile: scores.mobile });
     }
