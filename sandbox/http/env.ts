@@ -7,8 +7,8 @@ export type AppEnv = {
     /** Set by the /v1 auth middleware; read through `currentAccount`. */
     account: AccountRow | undefined;
     deferredBodyError: ApiError | undefined;
-    /** Set by a read route whose answer may be replayed (http/replay-cache.ts): until when, sandbox clock. */
-    replayUntilMs?: number;
+    /** Set by a read route whose answer may be replayed (http/replay-cache.ts): its JSON, and until when (sandbox clock). */
+    replay?: { answer: unknown; untilMs: number };
     /** Set by hono/secure-headers (http/security-headers.ts): the nonce of the page's inline stylesheet. */
     secureHeadersNonce?: string;
   };

@@ -35,6 +35,27 @@ describe('answers replayed while the store is unchanged', () => {
     expect(refused.headers.get('x-request-id')).toMatch(REQUEST_ID);
   });
 
+  it('a replayed answer is the very bytes of the full path, with the same length and type', async () => {
+    const account = await sandbox.createAccount();
+    await sandbox.createRobot(account.account_id, { name: 'Bytes “quoted” \u2028 robot' });
+    const call = async (path: string) => {
+      const response = await fetch(`${sandbox.url}${path}`, { headers: { Authorization: `Bearer ${account.api_key}` } });
+      return {
+        type: response.headers.get('content-type'),
+        length: response.headers.get('content-length'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    for (const path of ['/v1/robots?limit=50', '/v1/usage?limit=10']) {
+      const [fullPath, kept, replayed] = [await call(path), await call(path), await call(path)];
+      // Usage: the first answer is fresh, the second a cache hit taking the full path and kept, the third replayed.
+      const reference = path.startsWith('/v1/usage') ? kept : fullPath;
+      expect(replayed.bytes.equals(reference.bytes), path).toBe(true);
+      expect(replayed.length).toBe(String(reference.bytes.length));
+      expect(replayed.type).toBe(reference.type);
+    }
+  });
+
   it('a change through the API or the control API shows in the very next answer', async () => {
     const account = await sandbox.createAccount();
     const first = await sandbox.createRobot(account.account_id, { name: 'First' });

@@ -45,15 +45,13 @@ export function registerRobotRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContex
     const account = currentAccount(c);
     const { limit = 50, offset = 0 } = c.req.valid('query');
     const { rows, total } = listRobots(ctx, account.id, limit, offset);
+    const page = {
+      data: robotViews(ctx, rows),
+      pagination: { limit, offset, total_count: total, has_more: offset + rows.length < total },
+    };
     // A page of robots changes only with the store.
-    replayable(c);
-    return c.json(
-      {
-        data: robotViews(ctx, rows),
-        pagination: { limit, offset, total_count: total, has_more: offset + rows.length < total },
-      },
-      200,
-    );
+    replayable(c, page);
+    return c.json(page, 200);
   });
 
   app.openapi(deleteRobotRoute, (c) => {

@@ -83,7 +83,7 @@ export function registerUsageRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContex
     const account = currentAccount(c);
     const { limit = 50, offset = 0, ...rest } = c.req.valid('query');
     const { report, sameUntilMs } = usageReport(ctx, account, { ...rest, limit, offset });
-    if (sameUntilMs !== undefined) replayable(c, sameUntilMs);
+    if (sameUntilMs !== undefined) replayable(c, report, sameUntilMs);
     return c.json(report, 200);
   });
 }
