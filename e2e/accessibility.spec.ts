@@ -1,5 +1,6 @@
 import { expect, logIn, test } from './fixtures';
 import { everySignedInPage, expectNoViolations } from './helpers';
+import { E2E } from './e2e-env';
 
 test('the sign-in and return pages are accessible', async ({ page }) => {
   await page.goto('/login');
@@ -39,6 +40,6 @@ test("the sandbox's consent screen and panel sign-in are accessible", async ({ p
   await page.getByRole('button', { name: 'Connect Social DM' }).click();
   await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
   await expectNoViolations(page, 'consent screen');
-  await page.goto('http://127.0.0.1:4110/sandbox/panel/login');
+  await page.goto(`${E2E.sandboxUrl}/sandbox/panel/login`);
   await expectNoViolations(page, 'panel sign-in');
 });

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, snap, test } from './fixtures';
 import { botToken, openRobot, unique } from './helpers';
+import { E2E, urlPattern } from './e2e-env';
 
 async function startHandshake(page: Page) {
   await page.getByRole('button', { name: 'Connect Social DM' }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:4110/);
+  await expect(page).toHaveURL(urlPattern(E2E.sandboxUrl));
 }
 
 test.describe('social-DM handshake', () => {
@@ -14,7 +15,7 @@ test.describe('social-DM handshake', () => {
     await expect(page.getByText(robot.name).first()).toBeVisible();
     await snap(page, 'consent-screen');
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect(page).toHaveURL(/localhost:3100\/channels\/return\?/);
+    await expect(page).toHaveURL(urlPattern(E2E.dashboardUrl, '/channels/return\\?'));
     await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'connected');
     await expect(page.getByRole('heading', { name: 'Social DM connected' })).toBeVisible();
     await snap(page, 'return-connected');
@@ -61,7 +62,7 @@ test.describe('social-DM handshake', () => {
     await page.getByRole('button', { name: 'Connect Social DM' }).click();
     await expect(page.getByTestId('api-error')).toContainText('The previous handshake expired');
     await page.getByRole('button', { name: 'Start again' }).click();
-    await expect(page).toHaveURL(/127\.0\.0\.1:4110/);
+    await expect(page).toHaveURL(urlPattern(E2E.sandboxUrl));
     await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
   });
 

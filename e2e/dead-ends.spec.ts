@@ -1,5 +1,6 @@
 import { expect, logIn, snap, test } from './fixtures';
 import { botToken, openRobot, unique } from './helpers';
+import { E2E, urlPattern } from './e2e-env';
 
 test('a bot on another of our robots: the error names and links that robot and says what can be done', async ({ page, control }) => {
   const digits = String(Date.now()).slice(-10);
@@ -78,7 +79,7 @@ test('a handshake from a stale tab offers the open one; our own handshake shows 
   const stale = await page.context().newPage();
   await stale.goto(`/robots/${robot.id}`);
   await page.getByRole('button', { name: 'Connect Social DM' }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:4110/);
+  await expect(page).toHaveURL(urlPattern(E2E.sandboxUrl));
   const consentUrl = page.url();
 
   await stale.getByRole('button', { name: 'Connect Social DM' }).click();
