@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, logIn, test } from './fixtures';
 import { E2E } from './e2e-env';
 
 test('every answer carries the security headers; the policy is nonce-based, without eval, and forbids framing', async ({ request }) => {
@@ -59,8 +59,6 @@ test('Auth.js’s own credentials endpoint is throttled and counted like the sig
     const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
     const response = await request.post('/api/auth/callback/credentials', {
       form: { csrfToken, email, password: `wrong-${i}` },
-      // An address of its own, so the per-address count of the other tests is left alone.
-      headers: { 'x-forwarded-for': '10.77.0.1' },
       maxRedirects: 0,
     });
     expect(response.headers()['location'] ?? '').toContain('error=CredentialsSignin');
@@ -72,6 +70,35 @@ test('Auth.js’s own credentials endpoint is throttled and counted like the sig
   await expect(page.getByTestId('login-error')).toHaveText(
     /^Too many failed sign-ins for this account or from this address\. Try again in \d+ s\.$/,
   );
+});
+
+test('a client’s own X-Forwarded-For is not believed: the audit log records the connection’s address', async ({ page, request }) => {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const forged = '203.0.113.77';
+  const response = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email: 'viewer@example.com', password: 'not-the-password' },
+    headers: { 'x-forwarded-for': forged, 'x-real-ip': forged },
+    maxRedirects: 0,
+  });
+  expect(response.headers()['location'] ?? '').toContain('error=CredentialsSignin');
+  await logIn(page, 'admin');
+  await page.goto('/audit?action=auth.sign_in&outcome=refused&target=user%3Aviewer%40example.com');
+  const entry = page.getByTestId('audit-row').first();
+  await expect(entry).toContainText('anonymous');
+  await expect(entry).toContainText(/from (127\.0\.0\.1|::1)/);
+  await expect(page.getByText(forged)).toHaveCount(0);
+});
+
+test.describe('a signed-in visit to /login with a crafted return path stays on the site', () => {
+  for (const crafted of ['/.%2F%2Fevil.example/phish', '/..//evil.example', '/%2e//evil.example', '/a/../..//evil.example']) {
+    test(crafted, async ({ page }) => {
+      await logIn(page, 'viewer');
+      const answer = await page.request.get(`/login?callbackUrl=${crafted}`, { maxRedirects: 0 });
+      expect(answer.headers().location ?? '').not.toMatch(/^\/\/|^https?:\/\/(?!localhost|127\.0\.0\.1)/);
+      await page.goto(`/login?callbackUrl=${crafted}`);
+      await expect(page).toHaveURL(`${E2E.dashboardUrl}/robots`);
+    });
+  }
 });
 
 /** Every page and route handler on disk, with its dynamic segments filled in. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '../lib/connection/api-key';
+import { trustedProxiesProblem } from './client-address';
 
 const port = (name: string, fallback: number) =>
   z
@@ -54,6 +55,14 @@ const launchEnvSchema = z
       .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres://… connection URL')
       .optional(),
     SANDBOX_SIMULATOR: z.enum(['on', 'off'], 'SANDBOX_SIMULATOR must be "on" or "off"').default('on'),
+    SANDBOX_ALLOW_NETWORK: z.enum(['yes', 'no'], 'SANDBOX_ALLOW_NETWORK must be "yes" or "no"').default('no'),
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        const problem = v === undefined ? null : trustedProxiesProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: `TRUSTED_PROXIES: ${problem}` });
+      }),
     PARTNER_API_KEY: z
       .string()
       .optional()
@@ -67,7 +76,20 @@ const launchEnvSchema = z
         message: 'PARTNER_API_URL and PARTNER_API_KEY go together: set both to use a real service, or neither for the sandbox',
       });
     }
+    // The sandbox ships demo logins whose passwords are in the README.
+    if (!env.PARTNER_API_URL && !isLoopback(env.HOST) && env.SANDBOX_ALLOW_NETWORK !== 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOST'],
+        message: `HOST=${env.HOST} would put sandbox mode, whose demo logins have published passwords, on the network: keep HOST on loopback, point the dashboard at a real service, or set SANDBOX_ALLOW_NETWORK=yes`,
+      });
+    }
   });
+
+/** 127.0.0.0/8, ::1 and localhost reach this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 export type LaunchConfig = {
   port: number;
@@ -84,6 +106,8 @@ export type LaunchConfig = {
   realService: { url: string; apiKey: string } | null;
   /** Live demo traffic in the sandbox. */
   simulator: boolean;
+  /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges, comma-separated); empty trusts none. */
+  trustedProxies: string;
 };
 
 /** Returns the config, or one line naming the bad setting. */
@@ -102,6 +126,8 @@ export function readLaunchConfig(
     PARTNER_API_URL: blankToUndefined(env.PARTNER_API_URL),
     PARTNER_API_KEY: blankToUndefined(env.PARTNER_API_KEY),
     SANDBOX_SIMULATOR: blankToUndefined(env.SANDBOX_SIMULATOR),
+    SANDBOX_ALLOW_NETWORK: blankToUndefined(env.SANDBOX_ALLOW_NETWORK),
+    TRUSTED_PROXIES: blankToUndefined(env.TRUSTED_PROXIES),
     DATABASE_URL: blankToUndefined(env.DATABASE_URL),
   });
   if (!parsed.success) {
@@ -125,6 +151,7 @@ export function readLaunchConfig(
       sandboxAdminToken: e.SANDBOX_ADMIN_TOKEN ?? kept.sandboxAdminToken,
       authSecret: e.AUTH_SECRET ?? kept.authSecret,
       simulator: e.SANDBOX_SIMULATOR === 'on',
+      trustedProxies: e.TRUSTED_PROXIES ?? '',
       realService:
         e.PARTNER_API_URL && e.PARTNER_API_KEY ? { url: e.PARTNER_API_URL.replace(/\/+$/, ''), apiKey: e.PARTNER_API_KEY } : null,
     },

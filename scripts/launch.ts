@@ -2,7 +2,7 @@
  * `npm run dev` / `npm start`: validates the settings, starts the sandbox (unless a real service is
  * configured), provisions the demo account, then starts the dashboard and prints where to go.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { DEMO_USERS } from '../lib/auth/demo-users';
 import { createControlClient } from '../sandbox/control-client/client';
@@ -19,9 +19,15 @@ const config = read.config;
 const children: ChildProcess[] = [];
 const bin = (name: string) => path.join(process.cwd(), 'node_modules', '.bin', name);
 
-function shutdown(code: number): never {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exit(code);
+/** Stops the children and waits (10 s at most) for them to exit, so the embedded store is free when this exits. */
+let stopping = false;
+function shutdown(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  for (const child of running) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 10_000).unref();
+  void Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() => process.exit(code));
 }
 process.on('SIGINT', () => shutdown(130));
 process.on('SIGTERM', () => shutdown(143));
@@ -50,10 +56,28 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
+/**
+ * Against a real service, demo logins a data directory kept from sandbox mode are disabled before
+ * the dashboard starts; returns their emails for the banner.
+ */
+function retirePublishedLogins(env: Record<string, string>): string[] {
+  const result = spawnSync(bin('tsx'), ['--conditions=react-server', 'scripts/retire-published-logins.ts'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const last = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (result.status !== 0 || !last.startsWith('[')) throw new Error('could not check the store for demo logins (see above)');
+  return JSON.parse(last) as string[];
+}
+
 async function main(): Promise<void> {
   let partnerEnv: Record<string, string>;
+  const storeEnv = { DATA_DIR: config.dataDir, AUTH_SECRET: config.authSecret };
+  let retired: string[] = [];
   if (config.realService) {
     partnerEnv = { PARTNER_API_MODE: 'real', PARTNER_API_URL: config.realService.url, PARTNER_API_KEY: config.realService.apiKey };
+    retired = retirePublishedLogins({ ...partnerEnv, ...storeEnv });
   } else {
     const sandboxUrl = `http://127.0.0.1:${config.sandboxPort}`;
     run('sandbox', bin('tsx'), ['sandbox/main.ts'], {
@@ -74,10 +98,10 @@ async function main(): Promise<void> {
       SANDBOX_PANEL_URL: `${sandboxUrl}/`,
     };
   }
-  run('dashboard', bin('next'), [mode, '--port', String(config.port), '--hostname', config.host], {
+  run('dashboard', bin('tsx'), ['scripts/serve.ts', mode, '--port', String(config.port), '--hostname', config.host], {
     ...partnerEnv,
-    DATA_DIR: config.dataDir,
-    AUTH_SECRET: config.authSecret,
+    ...storeEnv,
+    TRUSTED_PROXIES: config.trustedProxies,
     ...(config.publicUrl && { AUTH_URL: config.publicUrl }),
   });
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -87,6 +111,12 @@ async function main(): Promise<void> {
     config.realService
       ? 'Mode: service (a real Partner API). No demo users: create the first admin with `npm run admin -- create --email you@example.com`.'
       : 'Mode: sandbox (demo data and demo users; never expose it on a network).',
+    ...(retired.length > 0
+      ? [
+          `Security:  disabled ${retired.join(', ')}: demo logins left from sandbox mode, whose passwords are published (see the audit log).`,
+        ]
+      : []),
+    `Addresses: ${config.trustedProxies ? `X-Forwarded-For believed from ${config.trustedProxies}` : 'taken from each connection (no TRUSTED_PROXIES set)'}`,
     `Dashboard: ${config.publicUrl ?? `http://localhost:${config.port}`} (listening on ${config.host})`,
     config.realService
       ? `Partner API: ${config.realService.url}`

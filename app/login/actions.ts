@@ -4,11 +4,9 @@ import { AuthError } from 'next-auth';
 import { z } from 'zod';
 import { headers } from 'next/headers';
 import { signIn } from '@/auth';
-import { clientAddress } from '@/lib/auth/sign-in-attempt';
+import { clientAddress, recordRefusedSignIn } from '@/lib/auth/sign-in-attempt';
 import { signInWait } from '@/lib/auth/throttle';
 import { safeReturnPath } from '@/lib/auth/safe-return-path';
-import { normaliseEmail } from '@/lib/auth/users';
-import { recordAudit } from '@/lib/audit/record';
 
 export type LoginState = { message?: string; fieldErrors?: { email?: string[]; password?: string[] }; email?: string };
 
@@ -25,14 +23,7 @@ export async function logIn(_prev: LoginState, formData: FormData): Promise<Logi
   const address = clientAddress(await headers());
   const wait = await signInWait(parsed.data.email, address);
   if (wait > 0) {
-    await recordAudit({
-      actor: normaliseEmail(parsed.data.email),
-      action: 'auth.sign_in',
-      address,
-      outcome: 'refused',
-      errorCode: 'throttled',
-      detail: `wait ${wait} s`,
-    });
+    await recordRefusedSignIn(parsed.data.email, address, 'throttled', `wait ${wait} s`);
     return { message: `Too many failed sign-ins for this account or from this address. Try again in ${wait} s.`, email };
   }
   try {

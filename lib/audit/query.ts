@@ -62,7 +62,19 @@ const EXPORT_LIMIT = 50_000;
 /** The filtered log as CSV (newest first, at most 50,000 rows), formulas neutralised, with a byte order mark. */
 export async function auditCsv(filter: AuditFilter): Promise<{ csv: string; truncated: boolean }> {
   const { rows, total } = await listAudit(filter, EXPORT_LIMIT, 0);
-  const header = ['When (UTC)', 'Person', 'Action', 'Target', 'Outcome', 'Error code', 'Request id', 'Detail', 'Address'];
+  const header = [
+    'When (UTC)',
+    'Person',
+    'Action',
+    'Target',
+    'Outcome',
+    'Error code',
+    'Request id',
+    'Detail',
+    'Address',
+    'Times',
+    'Last (UTC)',
+  ];
   const records = rows.map((r) =>
     [
       new Date(r.at).toISOString(),
@@ -74,6 +86,8 @@ export async function auditCsv(filter: AuditFilter): Promise<{ csv: string; trun
       r.requestId ?? '',
       r.detail ?? '',
       r.address ?? '',
+      String(r.repeats),
+      r.lastAt === null ? '' : new Date(r.lastAt).toISOString(),
     ].map(neutraliseFormula),
   );
   return { csv: stringify([header, ...records], { bom: true }), truncated: total > rows.length };

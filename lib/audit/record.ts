@@ -1,4 +1,5 @@
 import 'server-only';
+import { lt, sql } from 'drizzle-orm';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 import { withRequestTrail } from '@/lib/connection/request-trail';
@@ -16,19 +17,56 @@ export type AuditEntry = {
   address?: string | null;
 };
 
+/** Entries are kept this long (a year and a month, so last year's reviews can still be done), then removed. */
+export const AUDIT_RETENTION_MS = 400 * 86_400_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+let prunedAt = 0;
+
+const rowOf = (entry: AuditEntry, at: number) => ({
+  at,
+  actor: entry.actor,
+  action: entry.action,
+  target: entry.target ?? null,
+  outcome: entry.outcome,
+  errorCode: entry.errorCode ?? null,
+  requestId: entry.requestId ?? null,
+  detail: entry.detail ?? null,
+  address: entry.address ?? null,
+});
+
+/** Removes entries past the retention, at most once an hour per process (an indexed delete). */
+async function pruneOld(now: number): Promise<void> {
+  if (now - prunedAt < PRUNE_EVERY_MS) return;
+  prunedAt = now;
+  await (await getDb()).delete(schema.auditLog).where(lt(schema.auditLog.at, now - AUDIT_RETENTION_MS));
+}
+
 /** Writes one entry; pass the transaction of a local change so the entry and the change land together. */
 export async function recordAudit(entry: AuditEntry, db?: DashboardDb | DashboardTx): Promise<void> {
-  await (db ?? (await getDb())).insert(schema.auditLog).values({
-    at: Date.now(),
-    actor: entry.actor,
-    action: entry.action,
-    target: entry.target ?? null,
-    outcome: entry.outcome,
-    errorCode: entry.errorCode ?? null,
-    requestId: entry.requestId ?? null,
-    detail: entry.detail ?? null,
-    address: entry.address ?? null,
-  });
+  const now = Date.now();
+  await (db ?? (await getDb())).insert(schema.auditLog).values(rowOf(entry, now));
+  await pruneOld(now);
+}
+
+/** The span in which repeats of one anonymous event share an entry. */
+export const REPEAT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * For what anyone can cause without signing in (a refused sign-in): one entry per action, outcome,
+ * code, address and target in each 15-minute span, counting repeats, so a flood of attempts cannot
+ * flood the log. Concurrent repeats add up through the entry's unique key.
+ */
+export async function recordRepeatedAudit(entry: AuditEntry, now = Date.now()): Promise<void> {
+  const span = Math.floor(now / REPEAT_WINDOW_MS);
+  const key = JSON.stringify([entry.action, entry.outcome, entry.errorCode ?? null, entry.address ?? null, entry.target ?? null, span]);
+  const a = schema.auditLog;
+  await (
+    await getDb()
+  )
+    .insert(a)
+    .values({ ...rowOf(entry, now), aggregateKey: key, lastAt: now })
+    .onConflictDoUpdate({ target: a.aggregateKey, set: { repeats: sql`${a.repeats} + 1`, lastAt: now, detail: entry.detail ?? null } });
+  await pruneOld(now);
 }
 
 /** What an error says for the log: the API's refusal code, our own, or a failure. */

@@ -1,9 +1,17 @@
 const ORIGIN = 'http://dashboard.invalid';
 
 /**
+ * A path a browser takes as this site: starts with one `/`, and holds no control character, space
+ * or backslash (browsers drop or rewrite those: `/\t/evil.example` becomes `//evil.example`).
+ */
+function isSiteRelative(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !/[\u0000-\u001f\u007f\s\\]/.test(path);
+}
+
+/**
  * Only paths on this site: a crafted `?callbackUrl=` must not send a signed-in user elsewhere.
- * Control characters, spaces and backslashes are refused outright, because browsers drop or
- * rewrite them (`/\t/evil.example` becomes `//evil.example`, another site).
+ * Both the input and what is returned are checked: resolving dot segments can turn an innocent
+ * looking `/.//evil.example` or `/%2e//evil.example` into `//evil.example`, another site.
  */
 export function safeReturnPath(value: unknown, fallback = '/robots'): string {
   if (typeof value !== 'string' || value === '' || value.length > 2000) return fallback;
@@ -16,14 +24,14 @@ export function safeReturnPath(value: unknown, fallback = '/robots'): string {
       return fallback;
     }
   }
-  if (/[\u0000-\u001f\u007f\s\\]/.test(candidate)) return fallback;
-  if (!candidate.startsWith('/') || candidate.startsWith('//')) return fallback;
+  if (!isSiteRelative(candidate)) return fallback;
   let resolved: URL;
   try {
     resolved = new URL(candidate, ORIGIN);
   } catch {
     return fallback;
   }
-  if (resolved.origin !== ORIGIN || resolved.pathname.startsWith('/login')) return fallback;
-  return `${resolved.pathname}${resolved.search}`;
+  const result = `${resolved.pathname}${resolved.search}`;
+  if (resolved.origin !== ORIGIN || !isSiteRelative(result) || resolved.pathname.startsWith('/login')) return fallback;
+  return result;
 }

@@ -1,36 +1,65 @@
 import 'server-only';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit, recordRepeatedAudit } from '@/lib/audit/record';
+import { getEnv } from '@/lib/config/env';
+import { DEMO_USERS } from './demo-users';
 import { verifyPasswordOf } from './password';
 import { importPendingAdmins } from './pending-admins';
-import { clearSignInFailures, recordSignInFailure, signInWait } from './throttle';
+import { beginSignIn, settleSignIn } from './throttle';
 import { findUser, normaliseEmail } from './users';
 
-/** The visitor's address as the server (or the operator's trusted proxy) reports it; throttling keys on it. */
+/**
+ * The visitor's address. The dashboard's server (scripts/serve.ts) replaces `X-Forwarded-For` with
+ * the one address it settled from the socket (or a trusted proxy's chain), so this is not what the
+ * client claimed.
+ */
 export function clientAddress(requestHeaders: Headers): string {
-  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || requestHeaders.get('x-real-ip') || 'unknown';
+  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+}
+
+/** Against a real service a README password never signs in, even where start-up could not disable it yet. */
+function isPublishedLogin(email: string, password: string): boolean {
+  return getEnv().PARTNER_API_MODE !== 'sandbox' && DEMO_USERS.some((u) => u.email === normaliseEmail(email) && u.password === password);
+}
+
+/**
+ * A refused sign-in in the audit log: nobody is signed in, so the actor is `anonymous`, the target
+ * names the account only when it exists (typed text is not kept), and repeats from one address share
+ * an entry per 15 minutes.
+ */
+export async function recordRefusedSignIn(email: string, address: string, errorCode: string, detail?: string): Promise<void> {
+  const account = await findUser(email);
+  await recordRepeatedAudit({
+    actor: 'anonymous',
+    action: 'auth.sign_in',
+    target: account ? `user:${account.email}` : null,
+    address,
+    outcome: 'refused',
+    errorCode,
+    detail: detail ?? null,
+  });
 }
 
 /**
  * One sign-in attempt, however it arrives (the sign-in form, or Auth.js's own credentials endpoint):
- * throttled per account and address, the same work for unknown emails, counted, and in the audit log.
+ * counted and throttled per account and address before the password is checked, the same work for
+ * unknown emails, and in the audit log.
  */
 export async function attemptSignIn(email: string, password: string, address: string) {
-  const attempt = { actor: normaliseEmail(email), action: 'auth.sign_in' as const, address };
-  const wait = await signInWait(email, address);
-  if (wait > 0) {
-    await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'throttled', detail: `wait ${wait} s` });
+  const begun = await beginSignIn(email, address);
+  if ('wait' in begun) {
+    await recordRefusedSignIn(email, address, 'throttled', `wait ${begun.wait} s`);
     return null;
   }
   await importPendingAdmins();
   const found = await findUser(email);
   // A disabled person is checked like anyone else (same work), then refused.
   const user = found?.disabledAt === null ? found : undefined;
-  if (!(await verifyPasswordOf(user, password)) || !user) {
-    await recordSignInFailure(email, address);
-    await recordAudit({ ...attempt, outcome: 'refused', errorCode: found?.disabledAt ? 'disabled' : 'wrong_credentials' });
+  const ok = (await verifyPasswordOf(user, password)) && Boolean(user) && !isPublishedLogin(email, password);
+  await settleSignIn(begun.ticket, ok);
+  if (!ok || !user) {
+    await recordRefusedSignIn(email, address, found?.disabledAt ? 'disabled' : 'wrong_credentials');
     return null;
   }
-  await clearSignInFailures(email);
-  await recordAudit({ ...attempt, outcome: 'ok' });
+  await recordAudit({ actor: user.email, action: 'auth.sign_in', target: `user:${user.email}`, address, outcome: 'ok' });
   return user;
 }

@@ -203,7 +203,7 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Epoch ms. */
     at: bigint('at', { mode: 'number' }).notNull(),
-    /** The person's email, or the email typed at a failed sign-in. */
+    /** The person's email; `anonymous` for a refused sign-in, `system` and `command line` for the dashboard itself. */
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     /** What it acted on: `robot:<id>`, `channel:<id>`, `user:<email>`, `settings:api-key`… */
@@ -215,6 +215,12 @@ export const auditLog = pgTable(
     /** A short human summary ("Telegram @shop_bot", "viewer → admin"). */
     detail: text('detail'),
     address: text('address'),
+    /** How many times this happened: refused sign-ins are one entry per address, account and 15 minutes. */
+    repeats: integer('repeats').notNull().default(1),
+    /** The entry's aggregation key, for entries that count repeats; unique, so concurrent repeats add up. */
+    aggregateKey: text('aggregate_key').unique(),
+    /** Epoch ms of the last repeat. */
+    lastAt: bigint('last_at', { mode: 'number' }),
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actor, t.at), index('audit_log_action').on(t.action, t.at)],
 );

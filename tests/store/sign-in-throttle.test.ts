@@ -3,29 +3,96 @@ import { describe, expect, it } from 'vitest';
 
 await setUpTestStore('throttle');
 
-const { clearSignInFailures, recordSignInFailure, SIGN_IN_LIMITS, signInWait } = await import('@/lib/auth/throttle');
+const { beginSignIn, settleSignIn, SIGN_IN_LIMITS, signInWait } = await import('@/lib/auth/throttle');
 const { verifyPasswordOf, hashPassword } = await import('@/lib/auth/password');
 
 describe('sign-in throttling', () => {
-  it('makes an account wait after five failures, saying how long, and forgets them after a success', async () => {
+  /** A failed attempt at `now`: let through, then left counted (a wrong password). */
+  async function fail(email: string, address: string, now: number): Promise<void> {
+    const begun = await beginSignIn(email, address, now);
+    if (!('ticket' in begun)) throw new Error(`expected the attempt at ${now} to be let through, got a wait of ${begun.wait} s`);
+    await settleSignIn(begun.ticket, false);
+  }
+
+  it('slows an account down after five failures with growing delays, never locking it', async () => {
     const now = 1_700_000_000_000;
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect(await signInWait('Someone@Example.com', '10.0.0.1', now + i * 1000)).toBe(0);
-      await recordSignInFailure('someone@example.com', '10.0.0.1', now + i * 1000);
+    let at = now;
+    for (let i = 0; i < SIGN_IN_LIMITS.freeAccountFailures; i++) {
+      expect(await signInWait('Someone@Example.com', `10.0.0.${i}`, at)).toBe(0);
+      await fail('someone@example.com', `10.0.0.${i}`, at);
+      at += 1000;
     }
-    // From another address too: the account is what is being guessed.
-    const wait = await signInWait('someone@example.com', '10.0.0.2', now + 10_000);
-    expect(wait).toBe(Math.ceil((SIGN_IN_LIMITS.windowMs - 10_000) / 1000));
-    expect(await signInWait('someone@example.com', '10.0.0.2', now + SIGN_IN_LIMITS.windowMs + 1)).toBe(0);
-    await clearSignInFailures('someone@example.com');
-    expect(await signInWait('someone@example.com', '10.0.0.2', now + 10_000)).toBe(0);
+    // From another address too: the account is what is being guessed. The delay runs from the last failure.
+    expect(await signInWait('someone@example.com', '10.0.1.1', at - 1000)).toBe(10);
+    expect(await beginSignIn('someone@example.com', '10.0.1.1', at)).toEqual({ wait: 9 });
+    // Each further failure doubles the delay, up to a minute.
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const wait = await signInWait('someone@example.com', `10.0.2.${i}`, at);
+      delays.push(wait);
+      at += wait * 1000;
+      await fail('someone@example.com', `10.0.2.${i}`, at);
+    }
+    expect(delays).toEqual([9, 20, 40, 60, 60, 60, 60, 60]);
+    expect(await signInWait('someone@example.com', '10.0.3.1', at)).toBe(60);
+    // Once the window has passed over every failure, nothing is left to wait for.
+    expect(await signInWait('someone@example.com', '10.0.3.1', at + SIGN_IN_LIMITS.windowMs + 1)).toBe(0);
   });
+
+  it('lets the owner in after the delay however many failures strangers caused, and a success clears them', async () => {
+    const { createUser } = await import('@/lib/auth/users');
+    const { attemptSignIn } = await import('@/lib/auth/sign-in-attempt');
+    await createUser({ email: 'last-admin@example.com', name: 'Last Admin', role: 'admin', password: 'the right password' });
+    // Twelve strangers' failures in the last five minutes, each from an address of its own, as fast as
+    // the delays allowed: past the point where a lock-out would have shut the owner out.
+    let at = Date.now() - 5 * 60_000;
+    for (let i = 0; i < 12; i++) {
+      at += (await signInWait('last-admin@example.com', `198.51.100.${i}`, at)) * 1000;
+      await fail('last-admin@example.com', `198.51.100.${i}`, at);
+    }
+    expect(at).toBeLessThan(Date.now());
+    const wait = await signInWait('last-admin@example.com', '203.0.113.7');
+    expect(wait).toBeLessThanOrEqual(SIGN_IN_LIMITS.maxDelayMs / 1000);
+    if (wait > 0) expect(await attemptSignIn('last-admin@example.com', 'the right password', '203.0.113.7')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    const signedIn = await attemptSignIn('last-admin@example.com', 'the right password', '203.0.113.7');
+    expect(signedIn?.email).toBe('last-admin@example.com');
+    expect(await signInWait('last-admin@example.com', '203.0.113.7')).toBe(0);
+  }, 90_000);
 
   it('makes an address wait after twenty failures across accounts, unknown emails included', async () => {
     const now = 1_700_100_000_000;
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await recordSignInFailure(`nobody-${i}@example.com`, '10.9.9.9', now + i);
-    expect(await signInWait('fresh@example.com', '10.9.9.9', now + 100)).toBeGreaterThan(0);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await fail(`nobody-${i}@example.com`, '10.9.9.9', now + i);
+    expect(await signInWait('fresh@example.com', '10.9.9.9', now + 100)).toBe(Math.ceil((SIGN_IN_LIMITS.windowMs - 100) / 1000));
     expect(await signInWait('fresh@example.com', '10.9.9.8', now + 100)).toBe(0);
+    // Nineteen are not yet a reason to wait.
+    expect(await signInWait('fresh@example.com', '10.9.9.9', now + SIGN_IN_LIMITS.windowMs + 1)).toBe(0);
+  });
+
+  it('counts a concurrent burst under one lock before any password is checked', async () => {
+    const { attemptSignIn } = await import('@/lib/auth/sign-in-attempt');
+    const { getDb, schema } = await import('@/lib/db');
+    const { and, eq } = await import('drizzle-orm');
+    const { createUser } = await import('@/lib/auth/users');
+    const email = `burst-${Date.now()}@example.com`;
+    await createUser({ email, name: 'Burst', role: 'viewer', password: 'a password nobody guesses' });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => attemptSignIn(email, `wrong-${i}`, '192.0.2.50')));
+    expect(results.every((r) => r === null)).toBe(true);
+    // Refused sign-ins from one address share an entry per code, counting repeats.
+    const log = await (
+      await getDb()
+    )
+      .select({ errorCode: schema.auditLog.errorCode, repeats: schema.auditLog.repeats, actor: schema.auditLog.actor })
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, 'auth.sign_in'), eq(schema.auditLog.target, `user:${email}`)));
+    expect(log).toHaveLength(2);
+    expect(log.every((r) => r.actor === 'anonymous')).toBe(true);
+    const checked = log.find((r) => r.errorCode === 'wrong_credentials')?.repeats;
+    const throttled = log.find((r) => r.errorCode === 'throttled')?.repeats;
+    expect({ checked, throttled }).toEqual({
+      checked: SIGN_IN_LIMITS.freeAccountFailures,
+      throttled: 12 - SIGN_IN_LIMITS.freeAccountFailures,
+    });
   });
 
   it('does the same work for an unknown email as for a wrong password', async () => {

@@ -26,6 +26,17 @@ describe('safeReturnPath', () => {
   ])('refuses %j, which a browser could turn into another site', (value) => {
     expect(safeReturnPath(value)).toBe('/robots');
   });
+  it.each(['/.//evil.example/phish', '/..//x', '/%2e//x', '/%2E%2E//x', '/a/../..//x', '/a/./..//x', '/robots/..//evil.example'])(
+    'refuses %j, whose dot segments resolve to another site',
+    (value) => {
+      expect(safeReturnPath(value)).toBe('/robots');
+    },
+  );
+  it('returns the resolved path only when that too is on this site', () => {
+    expect(safeReturnPath('/a/../settings')).toBe('/settings');
+    expect(safeReturnPath('/./robots?page=2')).toBe('/robots?page=2');
+    expect(safeReturnPath('/a/..%2F..%2F/x')).toBe('/a/..%2F..%2F/x');
+  });
   it('keeps a normal path with an encoded query', () => {
     expect(safeReturnPath('/webhooks?status=succeeded&event_type=chat.started')).toBe('/webhooks?status=succeeded&event_type=chat.started');
     expect(safeReturnPath('/conversations?conversation=conv_1%2F2')).toBe('/conversations?conversation=conv_1%2F2');

@@ -114,6 +114,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     {r.outcome}
                   </span>
                   {r.errorCode && <code className="font-mono text-xs">{r.errorCode}</code>}
+                  {r.repeats > 1 && (
+                    <span className="text-xs text-slate-700" data-testid="audit-repeats">
+                      {r.repeats} times
+                      {r.lastAt !== null && (
+                        <>
+                          , last <LocalTime iso={new Date(r.lastAt).toISOString()} />
+                        </>
+                      )}
+                    </span>
+                  )}
                 </p>
                 <p className="break-words">
                   <span className="sr-only">By </span>

@@ -1,0 +1,89 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_USERS } from '../lib/auth/demo-users';
+import { freePort } from '../scripts/free-port';
+import { E2E } from './e2e-env';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ timeout: 420_000 });
+
+type Launched = { child: ChildProcess; output: () => string; url: string };
+
+/** `npm start` (the launcher) on a data directory of the test's own, until its start banner is printed. */
+async function launch(dataDir: string, env: Record<string, string>): Promise<Launched> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn('node_modules/.bin/tsx', ['scripts/launch.ts', 'start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SANDBOX_SIMULATOR: 'off',
+      ROBOT_DIRECTORY_SYNC: 'off',
+      PARTNER_API_URL: '',
+      PARTNER_API_KEY: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => output, { timeout: 180_000, message: 'the start banner' }).toContain('Dashboard: ');
+  return { child, output: () => output, url: `http://127.0.0.1:${port}` };
+}
+
+async function stop(launched: Launched): Promise<void> {
+  const exited = new Promise((resolve) => launched.child.once('exit', resolve));
+  launched.child.kill('SIGTERM');
+  await exited;
+}
+
+test('demo logins kept from sandbox mode cannot sign in once the same data directory serves a real service', async ({ browser }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'published-logins-'));
+  // First, sandbox mode on this data directory, as `npm run dev` leaves it: the demo users are seeded.
+  const sandbox = await launch(dataDir, {});
+  expect(sandbox.output()).toContain('Login (admin): admin@example.com');
+  await stop(sandbox);
+
+  // Then a real service (the e2e run's sandbox, with its demo account's key) on the same directory.
+  const { api_key } = JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as { api_key: string };
+  const service = await launch(dataDir, { PARTNER_API_URL: E2E.sandboxUrl, PARTNER_API_KEY: api_key });
+  try {
+    expect(service.output()).toContain('Mode: service');
+    expect(service.output()).toMatch(/Security: +disabled admin@example\.com, viewer@example\.com: demo logins left from sandbox mode/);
+
+    const context = await browser.newContext({ baseURL: service.url });
+    const page = await context.newPage();
+    for (const demo of DEMO_USERS) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(demo.email);
+      await page.getByLabel('Password').fill(demo.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByTestId('login-error')).toHaveText('Wrong email or password. Check both and try again.');
+    }
+
+    // An admin made on the server sees why in the audit log.
+    const created = spawnSync(
+      'node_modules/.bin/tsx',
+      ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', 'operator@example.com', '--name', 'Operator'],
+      { env: { ...process.env, DATA_DIR: dataDir, PARTNER_API_URL: '', PARTNER_API_KEY: '' }, encoding: 'utf8', input: '' },
+    );
+    const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1] ?? '';
+    expect(password.length, created.stdout + created.stderr).toBeGreaterThanOrEqual(12);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('operator@example.com');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('current-role')).toHaveText('admin');
+    await page.goto('/audit?action=team.disable');
+    for (const demo of DEMO_USERS)
+      await expect(page.getByTestId('audit-row').filter({ hasText: `user:${demo.email}` })).toContainText('the published demo password');
+    await context.close();
+  } finally {
+    await stop(service);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,60 @@
+/**
+ * The dashboard's HTTP server: Next's own request handler behind a Node server that settles each
+ * request's client address from the socket first (see client-address.ts). `npm run dev` and
+ * `npm start` run it through the launcher; `tsx scripts/serve.ts start -p 3000 -H 127.0.0.1`
+ * runs it alone (tests and benches), with the same arguments as `next start`.
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import next from 'next';
+import { clientAddressOf, trustedProxies, trustedProxiesProblem } from './client-address';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+});
+const dev = positionals[0] === 'dev';
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname ?? process.env.HOST ?? '127.0.0.1';
+
+const problem = trustedProxiesProblem(process.env.TRUSTED_PROXIES ?? '');
+if (problem) {
+  console.error(`Configuration error: TRUSTED_PROXIES: ${problem}`);
+  process.exit(1);
+}
+const trusted = trustedProxies(process.env.TRUSTED_PROXIES);
+
+/** The only address the app sees is the one settled here; a client's own headers are replaced. */
+function settleClientAddress(request: http.IncomingMessage): void {
+  request.headers['x-forwarded-for'] = clientAddressOf(request.socket.remoteAddress, request.headers['x-forwarded-for'], trusted);
+  delete request.headers['x-real-ip'];
+}
+
+const app = next({ dev, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+const upgrade = app.getUpgradeHandler();
+
+const server = http.createServer((request, response) => {
+  settleClientAddress(request);
+  void handle(request, response);
+});
+// Development's hot reload speaks over a WebSocket.
+server.on('upgrade', (request: http.IncomingMessage, socket, head) => {
+  settleClientAddress(request);
+  void upgrade(request, socket, head);
+});
+server.listen(port, hostname, () => {
+  console.log(
+    `> Dashboard ${dev ? 'development' : 'production'} server on http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`,
+  );
+});
+
+// Requests under way get a few seconds to finish; idle keep-alive connections do not hold the exit.
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
