@@ -13,7 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { freePort } from '../scripts/free-port';
 import budgets from './budgets.json' with { type: 'json' };
 import { finishBench, formatNumber } from './results';
-import { ensureBuild, nextStartArgs } from './stack';
+import { ensureBuild, dashboardStartArgs } from './stack';
 
 const DURATION_S = 8;
 const SECRET = `whsec_${Buffer.from('receiver bench secret, 32 bytes!').toString('base64')}`;
@@ -23,7 +23,7 @@ const TOKEN = 'receiver-bench-token';
 ensureBuild();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receiver-bench-'));
 const port = await freePort();
-const dashboard = spawn(process.execPath, nextStartArgs(port), {
+const dashboard = spawn(process.execPath, dashboardStartArgs(port), {
   env: {
     ...process.env,
     DATA_DIR: dir,

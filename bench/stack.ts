@@ -1,6 +1,6 @@
 /**
  * What the dashboard benches share: an in-process sandbox with one seeded account, the built
- * dashboard (`next start`) in front of it as a real service, and a signed-in admin's cookie.
+ * dashboard (scripts/serve.ts) in front of it as a real service, and a signed-in admin's cookie.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,12 +64,12 @@ function newestMtime(entry: string): number {
 }
 
 /**
- * Node's arguments for the built dashboard on 127.0.0.1:port. BENCH_PROFILE_DIR: it writes a V8
+ * Node's arguments for the built dashboard on 127.0.0.1:port, through its own server (scripts/serve.ts). BENCH_PROFILE_DIR: it writes a V8
  * CPU profile there when it stops cleanly (open it in Chrome's DevTools).
  */
-export function nextStartArgs(port: number): string[] {
+export function dashboardStartArgs(port: number): string[] {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  return [...profile, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'];
+  return [...profile, '--import', 'tsx', 'scripts/serve.ts', 'start', '-p', String(port), '-H', '127.0.0.1'];
 }
 
 /** Runs `next build` when there is no build or a source changed since it, so a fresh clone benches what it has. */
@@ -126,7 +126,7 @@ export async function startStack(options: {
   const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
   if (!password) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
   const startedAt = Date.now();
-  const dashboard = spawn(process.execPath, nextStartArgs(port), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const dashboard = spawn(process.execPath, dashboardStartArgs(port), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const close = async () => {
     dashboard.kill();
     await proxy?.close();

@@ -7,7 +7,7 @@ import { freePort } from '../scripts/free-port';
 import { E2E } from './e2e-env';
 import { expect, test } from './fixtures';
 
-test.describe.configure({ timeout: 420_000 });
+test.describe.configure({ timeout: 600_000 });
 
 type Launched = { child: ChildProcess; output: () => string; url: string };
 
@@ -31,11 +31,19 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Lau
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 180_000, message: 'the start banner' }).toContain('Dashboard: ');
-  return { child, output: () => output, url: `http://127.0.0.1:${port}` };
+  const launched = { child, output: () => output, url: `http://127.0.0.1:${port}` };
+  try {
+    await expect.poll(() => output, { timeout: 240_000, message: 'the start banner' }).toContain('Dashboard: ');
+  } catch (error) {
+    await stop(launched);
+    throw error;
+  }
+  return launched;
 }
 
+/** Stops the launcher, which stops what it started before it exits. */
 async function stop(launched: Launched): Promise<void> {
+  if (launched.child.exitCode !== null) return;
   const exited = new Promise((resolve) => launched.child.once('exit', resolve));
   launched.child.kill('SIGTERM');
   await exited;
@@ -45,8 +53,8 @@ test('demo logins kept from sandbox mode cannot sign in once the same data direc
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'published-logins-'));
   // First, sandbox mode on this data directory, as `npm run dev` leaves it: the demo users are seeded.
   const sandbox = await launch(dataDir, {});
-  expect(sandbox.output()).toContain('Login (admin): admin@example.com');
   await stop(sandbox);
+  expect(sandbox.output()).toContain('Login (admin): admin@example.com');
 
   // Then a real service (the e2e run's sandbox, with its demo account's key) on the same directory.
   const { api_key } = JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as { api_key: string };

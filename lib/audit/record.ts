@@ -34,18 +34,23 @@ const rowOf = (entry: AuditEntry, at: number) => ({
   address: entry.address ?? null,
 });
 
-/** Removes entries past the retention, at most once an hour per process (an indexed delete). */
-async function pruneOld(now: number): Promise<void> {
+/**
+ * Removes entries past the retention, at most once an hour per process (an indexed delete). Runs on
+ * the writer's own connection or transaction: the embedded store has one connection, so a second
+ * query beside an open transaction would wait for it for ever.
+ */
+async function pruneOld(db: DashboardDb | DashboardTx, now: number): Promise<void> {
   if (now - prunedAt < PRUNE_EVERY_MS) return;
   prunedAt = now;
-  await (await getDb()).delete(schema.auditLog).where(lt(schema.auditLog.at, now - AUDIT_RETENTION_MS));
+  await db.delete(schema.auditLog).where(lt(schema.auditLog.at, now - AUDIT_RETENTION_MS));
 }
 
 /** Writes one entry; pass the transaction of a local change so the entry and the change land together. */
 export async function recordAudit(entry: AuditEntry, db?: DashboardDb | DashboardTx): Promise<void> {
   const now = Date.now();
-  await (db ?? (await getDb())).insert(schema.auditLog).values(rowOf(entry, now));
-  await pruneOld(now);
+  const writer = db ?? (await getDb());
+  await writer.insert(schema.auditLog).values(rowOf(entry, now));
+  await pruneOld(writer, now);
 }
 
 /** The span in which repeats of one anonymous event share an entry. */
@@ -60,13 +65,12 @@ export async function recordRepeatedAudit(entry: AuditEntry, now = Date.now()): 
   const span = Math.floor(now / REPEAT_WINDOW_MS);
   const key = JSON.stringify([entry.action, entry.outcome, entry.errorCode ?? null, entry.address ?? null, entry.target ?? null, span]);
   const a = schema.auditLog;
-  await (
-    await getDb()
-  )
+  const db = await getDb();
+  await db
     .insert(a)
     .values({ ...rowOf(entry, now), aggregateKey: key, lastAt: now })
     .onConflictDoUpdate({ target: a.aggregateKey, set: { repeats: sql`${a.repeats} + 1`, lastAt: now, detail: entry.detail ?? null } });
-  await pruneOld(now);
+  await pruneOld(db, now);
 }
 
 /** What an error says for the log: the API's refusal code, our own, or a failure. */

@@ -56,13 +56,22 @@ export const SESSION_ENDED: DisplayError = {
 
 /**
  * For server actions and route handlers: each one checks the session and role itself; the proxy is
- * not enough. A change names its audit action, so a signed-in person refused it is in the log.
+ * not enough. A change names its audit action and what it acts on, so a signed-in person refused it
+ * is in the log with the target they tried (cut to 200 characters: it may come from the request).
  */
-export async function authorise(permission: Permission, action?: AuditAction): Promise<Authorisation> {
+export async function authorise(permission: Permission, action?: AuditAction, target?: string | null): Promise<Authorisation> {
   const user = await getSessionUser();
   if (!user) return { ok: false, status: 401, error: SESSION_ENDED };
   if (!canPerform(user.role, permission)) {
-    if (action) await recordAudit({ actor: user.email, action, outcome: 'refused', errorCode: 'forbidden', detail: `role ${user.role}` });
+    if (action)
+      await recordAudit({
+        actor: user.email,
+        action,
+        target: target?.slice(0, 200) ?? null,
+        outcome: 'refused',
+        errorCode: 'forbidden',
+        detail: `role ${user.role}`,
+      });
     return {
       ok: false,
       status: 403,

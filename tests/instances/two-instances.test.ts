@@ -8,7 +8,7 @@ import { createControlClient, unwrap } from '../../sandbox/control-client/client
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { freePort } from '../../scripts/free-port';
 
-// Two built dashboards (`next start`) on one PostgreSQL database, as behind a load balancer: a
+// Two built dashboards (scripts/serve.ts, as `npm start` runs them) on one PostgreSQL database, as behind a load balancer: a
 // sign-out on one ends the session on the other, an event delivered to both is stored once, and
 // the call budget is one budget. Run by the test command after `next build`, on its throwaway
 // cluster (STORE_TEST_PG_URL).
@@ -28,7 +28,7 @@ let other = '';
 
 async function startDashboard(databaseUrl: string, sandboxUrl: string, apiKey: string, name: string): Promise<string> {
   const port = await freePort();
-  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn('node_modules/.bin/tsx', ['scripts/serve.ts', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

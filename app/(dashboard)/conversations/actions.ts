@@ -13,7 +13,7 @@ export type TypingResult = { ok: true; isTyping: boolean; at: string } | { ok: f
 const typingSchema = z.object({ conversationId: z.string().regex(SAFE_ID), isTyping: z.boolean() });
 
 export async function setTypingAction(conversationId: string, isTyping: boolean): Promise<TypingResult> {
-  const access = await authorise('change', 'conversation.typing');
+  const access = await authorise('change', 'conversation.typing', `conversation:${String(conversationId)}`);
   if (!access.ok) return { ok: false, error: access.error };
   const parsed = typingSchema.safeParse({ conversationId, isTyping });
   if (!parsed.success) return { ok: false, error: { title: 'No conversation named', message: 'Open the conversation again and retry.' } };

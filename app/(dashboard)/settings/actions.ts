@@ -38,7 +38,7 @@ const apiKeySchema = z
 
 export async function saveApiKeyAction(_prev: KeyFormState, formData: FormData): Promise<KeyFormState> {
   const forget = formData.get('intent') === 'forget';
-  const access = await authorise('change', forget ? 'settings.api_key_remove' : 'settings.api_key_save');
+  const access = await authorise('change', forget ? 'settings.api_key_remove' : 'settings.api_key_save', 'settings:api_key');
   if (!access.ok) return { status: 'error', error: access.error };
   if (forget) {
     await forgetSavedApiKey({ actor: access.user.email });

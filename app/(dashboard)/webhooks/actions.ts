@@ -10,13 +10,14 @@ export type TestEventState =
   { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };
 
 export async function sendTestEventAction(): Promise<TestEventState> {
-  const access = await authorise('change', 'webhook.test_event');
+  const access = await authorise('change', 'webhook.test_event', 'webhook:endpoint');
   if (!access.ok) return { status: 'error', error: access.error };
   try {
     const { data, requestId } = await audited(
       {
         actor: access.user.email,
         action: 'webhook.test_event',
+        target: 'webhook:endpoint',
         describe: (r) => (r.data.delivery_id ? `delivery ${r.data.delivery_id}` : null),
       },
       sendTestEvent,
