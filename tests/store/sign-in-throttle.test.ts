@@ -14,7 +14,7 @@ describe('sign-in throttling', () => {
     await settleSignIn(begun.ticket, false);
   }
 
-  it('slows an account down after five failures with growing delays, never locking it', async () => {
+  it('slows an account down after five failures with growing delays, never locking it', { timeout: 90_000 }, async () => {
     const now = 1_700_000_000_000;
     let at = now;
     for (let i = 0; i < SIGN_IN_LIMITS.freeAccountFailures; i++) {
@@ -43,9 +43,9 @@ describe('sign-in throttling', () => {
     const { createUser } = await import('@/lib/auth/users');
     const { attemptSignIn } = await import('@/lib/auth/sign-in-attempt');
     await createUser({ email: 'last-admin@example.com', name: 'Last Admin', role: 'admin', password: 'the right password' });
-    // Twelve strangers' failures in the last five minutes, each from an address of its own, as fast as
+    // Twelve strangers' failures in the last eight minutes, each from an address of its own, as fast as
     // the delays allowed: past the point where a lock-out would have shut the owner out.
-    let at = Date.now() - 5 * 60_000;
+    let at = Date.now() - 8 * 60_000;
     for (let i = 0; i < 12; i++) {
       at += (await signInWait('last-admin@example.com', `198.51.100.${i}`, at)) * 1000;
       await fail('last-admin@example.com', `198.51.100.${i}`, at);
@@ -62,11 +62,35 @@ describe('sign-in throttling', () => {
 
   it('makes an address wait after twenty failures across accounts, unknown emails included', async () => {
     const now = 1_700_100_000_000;
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) await fail(`nobody-${i}@example.com`, '10.9.9.9', now + i);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress - 1; i++) await fail(`nobody-${i}@example.com`, '10.9.9.9', now + i);
+    // Nineteen are not yet a reason to wait; the twentieth is.
+    expect(await signInWait('fresh@example.com', '10.9.9.9', now + 100)).toBe(0);
+    await fail('nobody-last@example.com', '10.9.9.9', now + 50);
     expect(await signInWait('fresh@example.com', '10.9.9.9', now + 100)).toBe(Math.ceil((SIGN_IN_LIMITS.windowMs - 100) / 1000));
+    expect(await beginSignIn('fresh@example.com', '10.9.9.9', now + 100)).toEqual({
+      wait: Math.ceil((SIGN_IN_LIMITS.windowMs - 100) / 1000),
+    });
     expect(await signInWait('fresh@example.com', '10.9.9.8', now + 100)).toBe(0);
-    // Nineteen are not yet a reason to wait.
-    expect(await signInWait('fresh@example.com', '10.9.9.9', now + SIGN_IN_LIMITS.windowMs + 1)).toBe(0);
+    // The wait ends when the oldest failure leaves the window.
+    expect(await signInWait('fresh@example.com', '10.9.9.9', now + SIGN_IN_LIMITS.windowMs)).toBe(0);
+    expect(await signInWait('fresh@example.com', '10.9.9.9', now + SIGN_IN_LIMITS.windowMs - 1000)).toBe(1);
+  });
+
+  it('clears the account’s failures on success, but not its address’s earlier ones (others may share it)', async () => {
+    const now = Date.now();
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress - 1; i++) await fail(`shared-${i}@example.com`, '10.8.8.8', now - 60_000 + i);
+    for (let i = 0; i < SIGN_IN_LIMITS.freeAccountFailures; i++) await fail('owner@example.com', '10.7.7.7', now - 100_000 + i);
+    // The delay after the fifth failure has passed: a right password now.
+    const begun = await beginSignIn('owner@example.com', '10.8.8.8', now);
+    if (!('ticket' in begun)) throw new Error(`expected a ticket, got a wait of ${begun.wait} s`);
+    await settleSignIn(begun.ticket, true);
+    // The account starts afresh: one new failure is free again (a sixth would have cost 20 s).
+    await fail('owner@example.com', '10.5.5.5', now);
+    expect(await signInWait('owner@example.com', '10.5.5.5', now)).toBe(0);
+    // Nineteen earlier failures on the address stay; the successful attempt did not make them twenty.
+    expect(await signInWait('someone-else@example.com', '10.8.8.8', now)).toBe(0);
+    await fail('someone-else@example.com', '10.8.8.8', now);
+    expect(await signInWait('someone-else@example.com', '10.8.8.8', now)).toBeGreaterThan(0);
   });
 
   it('counts a concurrent burst under one lock before any password is checked', async () => {
