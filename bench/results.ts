@@ -1,6 +1,6 @@
 // Every bench of `npm run bench` hands its figures to `recordResults`: one JSON file per bench
 // under bench/.results (not committed), which bench/report.ts reads to print every figure with its
-// budget, write the table into the README and decide the exit code.
+// budget, write the table into docs/benchmarks.md and decide the exit code.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '.results');
 
 export interface Figure {
-  /** What was measured, as a reader of the README table would name it. */
+  /** What was measured, as a reader of the bench table would name it. */
   figure: string;
   /** The measured value with its unit, e.g. "2,901 req/s (0.051× bare)". */
   value: string;
@@ -30,7 +30,7 @@ export function recordResults(results: BenchResults): void {
   writeFileSync(path.join(RESULTS_DIR, `${results.bench}.json`), `${JSON.stringify(results, null, 2)}\n`);
 }
 
-/** A number as the README prints it: thousands separated, `digits` decimals. */
+/** A number as the bench table prints it: thousands separated, `digits` decimals. */
 export const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 

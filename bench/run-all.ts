@@ -1,6 +1,6 @@
 // `npm run bench`: every bench in turn, each in a process of its own (so one's servers and memory
 // never weigh on the next), then one table of every figure beside its budget, written into the
-// README between its bench markers (inside prettier-ignore, so `npm run lint` leaves it as
+// docs/benchmarks.md between its bench markers (inside prettier-ignore, so `npm run lint` leaves it as
 // written). Exits non-zero when a budget is missed or a bench failed to report. Budgets:
 // bench/budgets.json.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ const BENCHES = [
   'bench/scale-bench.ts',
   'bench/pages-bench.ts',
 ] as const;
-const README = 'README.md';
+const TABLE_FILE = 'docs/benchmarks.md';
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
@@ -62,11 +62,11 @@ lines.push('', 'Setups:', '');
 for (const run of reported) if (run.results) lines.push(`- ${run.results.setup} (${Math.round(run.seconds)} s)`);
 const table = lines.join('\n');
 
-const readme = readFileSync(README, 'utf8');
+const readme = readFileSync(TABLE_FILE, 'utf8');
 const from = readme.indexOf(START);
 const to = readme.indexOf(END);
-if (from < 0 || to < from) throw new Error(`${README} has no ${START} … ${END} section for the bench table`);
-writeFileSync(README, `${readme.slice(0, from + START.length)}\n\n${table}\n\n${readme.slice(to)}`);
+if (from < 0 || to < from) throw new Error(`${TABLE_FILE} has no ${START} … ${END} section for the bench table`);
+writeFileSync(TABLE_FILE, `${readme.slice(0, from + START.length)}\n\n${table}\n\n${readme.slice(to)}`);
 
 console.log(`\n${table}\n`);
 const missed = reported.filter((run) => !run.results || run.status !== 0 || run.results.figures.some((f) => !f.ok));
@@ -74,4 +74,4 @@ if (missed.length > 0) {
   console.error(`budgets missed or benches failed: ${missed.map((run) => nameOf(run.script)).join(', ')}`);
   process.exit(1);
 }
-console.log(`every budget holds (${Math.round(totalSeconds)} s); the table is in ${README}`);
+console.log(`every budget holds (${Math.round(totalSeconds)} s); the table is in ${TABLE_FILE}`);
