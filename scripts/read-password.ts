@@ -37,11 +37,12 @@ export function promptHidden(question: string, input: NodeJS.ReadStream = proces
         else if (char >= ' ') typed.push(char);
       }
     };
-    output.write(question);
+    // Echo goes off before the question shows, so nothing typed after it can reach the screen.
     input.setRawMode(true);
     input.setEncoding('utf8');
     input.on('data', onData);
     input.resume();
+    output.write(question);
   });
 }
 

@@ -48,8 +48,8 @@ function runAdminAtTerminal(args: string[], typed: string): Promise<Run> {
       output += chunk.toString();
       if (!typedYet && output.includes('Password (')) {
         typedYet = true;
-        // Typed after the prompt, as a person would: the terminal is in whatever mode the command set.
-        setTimeout(() => child.stdin.write(typed), 300);
+        // Typed once the prompt shows, as a person would: the terminal is in whatever mode the command set.
+        child.stdin.write(typed);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -68,30 +68,30 @@ describe('npm run admin -- create', () => {
     const password = 'piped-password-for-ops-1';
     const run = await runAdmin(['--email', 'Piped.Ops@Example.com', '--name', 'Piped Ops'], `${password}\nsecond line ignored\n`);
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain('Using the password on the first line of standard input.');
-    expect(run.output).toContain('Admin Piped.Ops@Example.com created.');
-    expect(run.output).not.toContain(password);
-
     const admin = await findUser('piped.ops@example.com');
     expect(admin?.role).toBe('admin');
     expect(await verifyPassword(password, admin?.passwordHash ?? '')).toBe(true);
     const [entry] = await auditOf('piped.ops@example.com');
     expect(entry).toMatchObject({ actor: 'command line', outcome: 'ok', target: 'user:piped.ops@example.com' });
     expect(entry?.detail).toMatch(/^run by \S+ on \S+/);
-  }, 60_000);
+
+    expect(run.output).toContain('Using the password on the first line of standard input.');
+    expect(run.output).toContain('Admin Piped.Ops@Example.com created.');
+    expect(run.output).not.toContain(password);
+  }, 180_000);
 
   it('at a terminal, the typed password is not shown, and it is the one set', async () => {
     const password = 'typed-secret-at-the-tty';
     const run = await runAdminAtTerminal(['--email', 'typed.ops@example.com'], `${password}\r`);
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain('not shown as you type');
-    expect(run.output).toContain('Admin typed.ops@example.com created.');
     expect(run.output).not.toContain(password);
     expect(run.output).not.toContain('typed-secret');
+    expect(run.output).toContain('not shown as you type');
+    expect(run.output).toContain('Admin typed.ops@example.com created.');
     const admin = await findUser('typed.ops@example.com');
     expect(await verifyPassword(password, admin?.passwordHash ?? '')).toBe(true);
     expect(await auditOf('typed.ops@example.com')).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it.skipIf(Boolean(process.env.DATABASE_URL))(
     'while a dashboard holds the embedded store, the admin it adds later is in the audit log too',
@@ -110,6 +110,6 @@ describe('npm run admin -- create', () => {
       expect(entry).toMatchObject({ actor: 'command line', outcome: 'ok' });
       expect(entry?.detail).toMatch(/^run by \S+ on \S+; added by the running dashboard$/);
     },
-    60_000,
+    180_000,
   );
 });

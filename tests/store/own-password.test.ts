@@ -11,7 +11,7 @@ const { verifyPassword } = await import('@/lib/auth/password');
 const { getDb } = await import('@/lib/db');
 
 // Opening the store (its migrations) is the slow part on a busy machine: done before the first test's clock starts.
-beforeAll(getDb);
+beforeAll(getDb, 120_000);
 
 const WRONG = 'That is not your current password.';
 
