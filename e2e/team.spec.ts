@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { E2E } from './e2e-env';
+import { createAdminOnCommandLine } from './admin-command';
 import { expect, logIn, snap, test } from './fixtures';
 import { unique } from './helpers';
 import { callServerAction, serverAction } from './server-action-calls';
@@ -121,17 +120,7 @@ test('the last active admin cannot be disabled or demoted', async ({ page }) => 
 
 test('an admin created on the command line while the dashboard runs can sign in', async ({ page }) => {
   const email = `ops-${Date.now().toString(36)}@example.com`;
-  const created = spawnSync(
-    'node_modules/.bin/tsx',
-    ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', email, '--name', 'Ops Person'],
-    {
-      env: { ...process.env, DATA_DIR: E2E.dataDir, PARTNER_API_URL: '', PARTNER_API_KEY: '' },
-      encoding: 'utf8',
-    },
-  );
-  expect(created.stdout).toContain('handed to the running dashboard');
-  const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1] ?? '';
-  expect(password.length).toBeGreaterThanOrEqual(12);
+  const { password } = createAdminOnCommandLine(email, 'Ops Person');
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -1,14 +1,16 @@
 /**
  * `npm run admin -- create --email you@example.com [--name "Your Name"]`: creates an admin of the
  * dashboard, the way the first one comes to exist against a real service (no demo users there).
- * The password is read from the terminal, or generated and shown once when none is typed (or when
- * standard input is not a terminal).
+ * The password is typed at the terminal without being shown, or taken from the first line of
+ * standard input when that is piped; with neither, one is generated and shown once. The creation is
+ * in the audit log, by "command line".
  */
 import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline/promises';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { readLaunchConfig } from './launch-config';
+import { PromptCancelled, promptHidden, readFirstLine } from './read-password';
 
 const usage = 'usage: npm run admin -- create --email you@example.com [--name "Your Name"]';
 const { positionals, values } = parseArgs({
@@ -36,9 +38,20 @@ process.env.AUTH_SECRET = read.config.authSecret;
 
 let password = '';
 if (process.stdin.isTTY) {
-  const terminal = createInterface({ input: process.stdin, output: process.stdout });
-  password = (await terminal.question('Password (at least 12 characters; leave empty to generate one): ')).trim();
-  terminal.close();
+  try {
+    password = await promptHidden('Password (at least 12 characters, not shown as you type; leave empty to generate one): ');
+  } catch (error) {
+    if (!(error instanceof PromptCancelled)) throw error;
+    console.error('Cancelled: no admin was created.');
+    process.exit(130);
+  }
+} else {
+  password = await readFirstLine();
+  console.log(
+    password === ''
+      ? 'Standard input is not a terminal and held no password: one is generated.'
+      : 'Using the password on the first line of standard input.',
+  );
 }
 const generated = password === '';
 if (generated) password = randomBytes(15).toString('base64url');
@@ -49,6 +62,7 @@ if (password.length < 12) {
 
 const shownOnce = generated ? `\nPassword (shown once, store it now): ${password}` : '';
 const name = values.name ?? email.data;
+const ranBy = `run by ${osUser()} on ${os.hostname()}`;
 const { embeddedStoreHolder } = await import('../lib/db/data-dir-lock');
 const runningDashboard = process.env.DATABASE_URL ? null : embeddedStoreHolder(read.config.dataDir);
 if (runningDashboard !== null) {
@@ -56,16 +70,20 @@ if (runningDashboard !== null) {
   const { queuePendingAdmin } = await import('../lib/auth/pending-admins');
   const { hashPassword } = await import('../lib/auth/password');
   const { normaliseEmail } = await import('../lib/auth/users');
-  queuePendingAdmin(read.config.dataDir, { email: normaliseEmail(email.data), name, passwordHash: await hashPassword(password) });
+  queuePendingAdmin(read.config.dataDir, { email: normaliseEmail(email.data), name, passwordHash: await hashPassword(password), ranBy });
   console.log(
     `Admin ${email.data} handed to the running dashboard (pid ${runningDashboard}); it is added when the sign-in page is next opened.${shownOnce}`,
   );
   process.exit(0);
 }
 const { createUser } = await import('../lib/auth/users');
+const { COMMAND_LINE_ACTOR } = await import('../lib/auth/pending-admins');
 const { closeDb } = await import('../lib/db');
 try {
-  await createUser({ email: email.data, name, role: 'admin', password });
+  await createUser(
+    { email: email.data, name, role: 'admin', password },
+    { actor: COMMAND_LINE_ACTOR, action: 'team.admin_create', detail: ranBy },
+  );
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
@@ -73,3 +91,13 @@ try {
   await closeDb();
 }
 console.log(`Admin ${email.data} created.${shownOnce}`);
+
+/** The account that ran the command, as the system names it. */
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    // No entry for this uid (some containers).
+    return process.env.USER ?? `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+}

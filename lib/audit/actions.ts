@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   'team.enable': 'Person re-enabled',
   'team.reset_link': 'Password reset link made',
   'team.password_reset': 'Password reset by link',
+  'team.admin_create': 'Admin created on the command line',
   'account.password_change': 'Own password changed',
   'auth.sign_in': 'Sign-in',
   'auth.sign_out': 'Sign-out',

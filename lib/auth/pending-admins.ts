@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
 import { getEnv } from '@/lib/config/env';
 import { getDb, schema } from '@/lib/db';
 import { normaliseEmail } from './users';
@@ -13,8 +14,17 @@ import { normaliseEmail } from './users';
  * DATA_DIR/pending-admins, and the dashboard adds it when the sign-in page or a sign-in next asks.
  */
 const PENDING_DIR = 'pending-admins';
-const pendingAdminSchema = z.object({ email: z.string().min(3), name: z.string().min(1), passwordHash: z.string().startsWith('scrypt$') });
+const pendingAdminSchema = z.object({
+  email: z.string().min(3),
+  name: z.string().min(1),
+  passwordHash: z.string().startsWith('scrypt$'),
+  /** Who ran the command, where ("run by ops on host-1"), for the audit log. */
+  ranBy: z.string().max(300).optional(),
+});
 export type PendingAdmin = z.infer<typeof pendingAdminSchema>;
+
+/** The audit log's actor for admins created by `npm run admin`: no one is signed in there. */
+export const COMMAND_LINE_ACTOR = 'command line';
 
 export function pendingAdminsDir(dataDir: string): string {
   return path.join(dataDir, PENDING_DIR);
@@ -46,12 +56,28 @@ export async function importPendingAdmins(): Promise<void> {
       parsed = undefined;
     }
     if (parsed?.success) {
+      const { ranBy, ...admin } = parsed.data;
+      const email = normaliseEmail(admin.email);
       await (
         await getDb()
-      )
-        .insert(schema.users)
-        .values({ ...parsed.data, email: normaliseEmail(parsed.data.email), role: 'admin', createdAt: new Date().toISOString() })
-        .onConflictDoNothing({ target: schema.users.email });
+      ).transaction(async (tx) => {
+        const created = await tx
+          .insert(schema.users)
+          .values({ ...admin, email, role: 'admin', createdAt: new Date().toISOString() })
+          .onConflictDoNothing({ target: schema.users.email })
+          .returning({ id: schema.users.id });
+        if (created.length > 0)
+          await recordAudit(
+            {
+              actor: COMMAND_LINE_ACTOR,
+              action: 'team.admin_create',
+              target: `user:${email}`,
+              outcome: 'ok',
+              detail: [ranBy, 'added by the running dashboard'].filter(Boolean).join('; '),
+            },
+            tx,
+          );
+      });
     } else {
       console.warn(`[admin] ${file} is not a pending admin; it was removed.`);
     }

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record';
 import { hashPassword } from '@/lib/auth/password';
 import { normaliseEmail } from '@/lib/auth/users';
-import { getDb, schema } from '@/lib/db';
+import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import type { InvitationRow, UserRole } from '@/lib/db/schema';
 
 /** How long an invitation or a reset link can be used. */
@@ -59,12 +59,26 @@ export async function issueLink(input: {
   return { token, expiresAt, email };
 }
 
-/** The link's invitation while it can still be used; undefined when unknown, used, revoked or expired. */
-export async function usableLink(token: string): Promise<InvitationRow | undefined> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
-  const [row] = await (
-    await getDb()
-  )
+/**
+ * A link carries the authority of the admin who made it: it works only while they are an active
+ * admin. Their open links are revoked when they are disabled or demoted, and this is checked again
+ * when a link is opened or used, for a link made in the moment before such a change.
+ */
+async function isActiveAdmin(db: DashboardDb | DashboardTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.email, email), eq(schema.users.role, 'admin'), isNull(schema.users.disabledAt)));
+  return row !== undefined;
+}
+
+export type LinkLookup = { usable: true; link: InvitationRow } | { usable: false; reason: 'unusable' | 'creator_inactive' };
+
+/** What opening the link finds: usable, or why not (unknown, used, revoked or expired; or its maker can no longer make it). */
+export async function lookUpLink(token: string): Promise<LinkLookup> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { usable: false, reason: 'unusable' };
+  const db = await getDb();
+  const [link] = await db
     .select()
     .from(schema.invitations)
     .where(
@@ -74,14 +88,58 @@ export async function usableLink(token: string): Promise<InvitationRow | undefin
         gt(schema.invitations.expiresAt, Date.now()),
       ),
     );
-  return row;
+  if (!link) return { usable: false, reason: 'unusable' };
+  if (!(await isActiveAdmin(db, link.createdBy))) return { usable: false, reason: 'creator_inactive' };
+  return { usable: true, link };
 }
 
-export type RedeemOutcome = { ok: true; email: string; kind: 'invite' | 'reset' } | { ok: false; reason: 'unusable' | 'taken' };
+/** The link's invitation while it can still be used; undefined when unknown, used, revoked, expired or its maker is no longer an active admin. */
+export async function usableLink(token: string): Promise<InvitationRow | undefined> {
+  const found = await lookUpLink(token);
+  return found.usable ? found.link : undefined;
+}
+
+/**
+ * Revokes every open link `creator` made, in the transaction of the change that takes their
+ * authority away (a disable, a demotion), with one audit entry saying how many.
+ */
+export async function revokeLinksMadeBy(tx: DashboardTx, input: { creator: string; actor: string; why: string }): Promise<number> {
+  const now = Date.now();
+  const revoked = await tx
+    .update(schema.invitations)
+    .set({ usedAt: now })
+    .where(and(eq(schema.invitations.createdBy, input.creator), isNull(schema.invitations.usedAt), gt(schema.invitations.expiresAt, now)))
+    .returning({ id: schema.invitations.id });
+  if (revoked.length > 0)
+    await recordAudit(
+      {
+        actor: input.actor,
+        action: 'team.invite_revoke',
+        target: `user:${input.creator}`,
+        outcome: 'ok',
+        detail: `${revoked.length} open ${revoked.length === 1 ? 'link' : 'links'} made by ${input.creator} (${input.why})`,
+      },
+      tx,
+    );
+  return revoked.length;
+}
+
+/** What the person holding a refused link is told, by reason. */
+export const LINK_REFUSALS = {
+  unusable:
+    'This link was already used or revoked (an admin’s open links are revoked when they are disabled or stop being an admin), or is more than 72 hours old. Ask an admin of the dashboard for a new one.',
+  creator_inactive:
+    'The admin who made this link is disabled or no longer an admin, so it no longer works. Ask another admin of the dashboard for a new one.',
+  taken: 'This email already has an account. Sign in, or ask an admin for a password reset link.',
+} as const satisfies Record<'unusable' | 'creator_inactive' | 'taken', string>;
+
+export type RedeemOutcome =
+  { ok: true; email: string; kind: 'invite' | 'reset' } | { ok: false; reason: 'unusable' | 'taken' | 'creator_inactive' };
 
 /**
  * Uses the link once: creates the invited person, or sets the new password (ending that person's
- * sessions). The link is marked used in the same transaction, so two tabs cannot both use it.
+ * sessions). The link is marked used in the same transaction, so two tabs cannot both use it. A
+ * link whose maker is no longer an active admin is refused and stays spent.
  */
 export async function redeemLink(token: string, input: { name: string; password: string }): Promise<RedeemOutcome> {
   const passwordHash = await hashPassword(input.password);
@@ -111,6 +169,20 @@ async function redeemIn(token: string, name: string, passwordHash: string): Prom
       )
       .returning();
     if (!link) return { ok: false, reason: 'unusable' };
+    if (!(await isActiveAdmin(tx, link.createdBy))) {
+      await recordAudit(
+        {
+          actor: link.email,
+          action: link.kind === 'invite' ? 'team.invite_accept' : 'team.password_reset',
+          target: `user:${link.email}`,
+          outcome: 'refused',
+          errorCode: 'creator_inactive',
+          detail: `link made by ${link.createdBy}, no longer an active admin`,
+        },
+        tx,
+      );
+      return { ok: false, reason: 'creator_inactive' };
+    }
     if (link.kind === 'invite') {
       const created = await tx
         .insert(schema.users)

@@ -4,6 +4,8 @@ import { recordAudit } from '@/lib/audit/record';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { getDb, schema, type DashboardTx } from '@/lib/db';
 import type { UserRole, UserRow } from '@/lib/db/schema';
+import { claimAttempt, forgetAttempts } from './current-password-attempts';
+import { revokeLinksMadeBy } from './one-time-links';
 
 export type Person = Pick<UserRow, 'email' | 'name' | 'role' | 'createdAt' | 'disabledAt'>;
 
@@ -55,7 +57,10 @@ async function change(
   });
 }
 
-/** Changes a role; the role applies from the person's next request. The last active admin keeps theirs. */
+/**
+ * Changes a role; the role applies from the person's next request. The last active admin keeps theirs.
+ * An admin made a viewer loses the open links they made, in the same transaction.
+ */
 export async function changeRole(actor: string, email: string, role: UserRole): Promise<TeamChange> {
   return change(actor, email, async (tx, person) => {
     if (person.role === role)
@@ -66,6 +71,7 @@ export async function changeRole(actor: string, email: string, role: UserRole): 
         audit: { actor, action: 'team.role_change', target: `user:${email}`, outcome: 'refused', errorCode: 'last_admin' },
       };
     await tx.update(schema.users).set({ role }).where(eq(schema.users.email, email));
+    if (person.role === 'admin') await revokeLinksMadeBy(tx, { creator: email, actor, why: 'no longer an admin' });
     return {
       result: { ok: true },
       audit: { actor, action: 'team.role_change', target: `user:${email}`, outcome: 'ok', detail: `${person.role} → ${role}` },
@@ -73,7 +79,10 @@ export async function changeRole(actor: string, email: string, role: UserRole): 
   });
 }
 
-/** Disables (ending every session at once) or re-enables a person. The last active admin stays enabled. */
+/**
+ * Disables (ending every session at once, and revoking the open links they made, in the same
+ * transaction) or re-enables a person. The last active admin stays enabled.
+ */
 export async function setDisabled(actor: string, email: string, disabled: boolean): Promise<TeamChange> {
   const action = disabled ? 'team.disable' : 'team.enable';
   return change(actor, email, async (tx, person) => {
@@ -87,30 +96,43 @@ export async function setDisabled(actor: string, email: string, disabled: boolea
       // Sessions begun before a disable never come back, even after a re-enable.
       .set(disabled ? { disabledAt: new Date(now).toISOString(), sessionsValidAfter: now } : { disabledAt: null })
       .where(eq(schema.users.email, email));
+    if (disabled) await revokeLinksMadeBy(tx, { creator: email, actor, why: 'disabled' });
     return { result: { ok: true }, audit: { actor, action, target: `user:${email}`, outcome: 'ok' } };
   });
 }
 
-export type PasswordChange = { ok: true } | { ok: false; field: 'currentPassword'; message: string };
+export type PasswordChange =
+  { ok: true; sessionsValidAfter: number } | { ok: false; field: 'currentPassword'; message: string; waitSeconds?: number };
 
-/** Everyone's own password, checked against the current one. */
+/**
+ * Everyone's own password, checked against the current one; wrong current passwords are throttled
+ * per account. A change ends every session of the person: the caller keeps the one that made it
+ * (sessions begun at or before `sessionsValidAfter` are over).
+ */
 export async function changeOwnPassword(email: string, currentPassword: string, newPassword: string): Promise<PasswordChange> {
+  const attempt = { actor: email, action: 'account.password_change', target: `user:${email}` } as const;
+  const claim = await claimAttempt(email);
+  if (!claim.allowed) {
+    await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'throttled', detail: `wait ${claim.waitSeconds} s` });
+    return {
+      ok: false,
+      field: 'currentPassword',
+      message: `Too many wrong current passwords for this account. Try again in ${claim.waitSeconds} s.`,
+      waitSeconds: claim.waitSeconds,
+    };
+  }
   const db = await getDb();
   const [person] = await db.select().from(schema.users).where(eq(schema.users.email, email));
   if (!person || !(await verifyPassword(currentPassword, person.passwordHash))) {
-    await recordAudit({
-      actor: email,
-      action: 'account.password_change',
-      target: `user:${email}`,
-      outcome: 'refused',
-      errorCode: 'wrong_password',
-    });
+    await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'wrong_password' });
     return { ok: false, field: 'currentPassword', message: 'That is not your current password.' };
   }
+  await forgetAttempts(email);
   const passwordHash = await hashPassword(newPassword);
+  const sessionsValidAfter = Date.now();
   await db.transaction(async (tx) => {
-    await tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.email, email));
-    await recordAudit({ actor: email, action: 'account.password_change', target: `user:${email}`, outcome: 'ok' }, tx);
+    await tx.update(schema.users).set({ passwordHash, sessionsValidAfter }).where(eq(schema.users.email, email));
+    await recordAudit({ ...attempt, outcome: 'ok', detail: 'other sessions ended' }, tx);
   });
-  return { ok: true };
+  return { ok: true, sessionsValidAfter };
 }

@@ -1,6 +1,7 @@
 'use server';
 
 import { z } from 'zod';
+import { keepCurrentSession } from '@/lib/auth/keep-current-session';
 import { authorise } from '@/lib/auth/session';
 import { changeOwnPassword } from '@/lib/team/people';
 import type { DisplayError } from '@/lib/ui/display-error';
@@ -36,5 +37,8 @@ export async function changePasswordAction(_prev: PasswordState, formData: FormD
     };
   }
   const outcome = await changeOwnPassword(access.user.email, parsed.data.currentPassword, parsed.data.newPassword);
-  return outcome.ok ? { status: 'saved' } : { status: 'invalid', fieldErrors: { currentPassword: outcome.message } };
+  if (!outcome.ok) return { status: 'invalid', fieldErrors: { currentPassword: outcome.message } };
+  // Every other session of this person has ended; this one goes on.
+  await keepCurrentSession(outcome.sessionsValidAfter);
+  return { status: 'saved' };
 }

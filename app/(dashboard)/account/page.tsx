@@ -11,7 +11,8 @@ export default async function AccountPage() {
   return (
     <>
       <PageHeader title="Your account" description={`${user.name} · ${user.email} · ${user.role}`} />
-      <h2 className="mb-3 text-lg font-semibold">Change your password</h2>
+      <h2 className="text-lg font-semibold">Change your password</h2>
+      <p className="mb-3 text-sm text-slate-600">Your sessions in other browsers end when it is saved; this one stays signed in.</p>
       <PasswordForm />
     </>
   );

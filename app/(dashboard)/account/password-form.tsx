@@ -44,7 +44,7 @@ export function PasswordForm() {
       {state.status === 'error' && <ApiErrorNotice error={state.error} />}
       {state.status === 'saved' && (
         <p role="status" className="text-sm text-green-800">
-          Password changed. Use it next time you sign in.
+          Password changed. Your other sessions have ended; this one goes on. Use the new password next time you sign in.
         </p>
       )}
       <SubmitButton pending={pending} pendingLabel="Saving…">

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { redeemLink } from '@/lib/team/one-time-links';
+import { LINK_REFUSALS, redeemLink } from '@/lib/team/one-time-links';
 
 export type AcceptState = {
   fieldErrors?: { name?: string; password?: string; confirm?: string };
@@ -33,13 +33,6 @@ export async function acceptLinkAction(_prev: AcceptState, formData: FormData): 
     return { fieldErrors: { name: errors.name?.[0], password: errors.password?.[0], confirm: errors.confirm?.[0] }, name };
   }
   const outcome = await redeemLink(parsed.data.token, { name: parsed.data.name, password: parsed.data.password });
-  if (!outcome.ok)
-    return {
-      message:
-        outcome.reason === 'taken'
-          ? 'This email already has an account. Sign in, or ask an admin for a password reset link.'
-          : 'This link was already used, revoked or has expired. Ask an admin of the dashboard for a new one.',
-      name,
-    };
+  if (!outcome.ok) return { message: LINK_REFUSALS[outcome.reason], name };
   redirect(`/login?welcome=${outcome.kind === 'invite' ? 'joined' : 'reset'}`);
 }
