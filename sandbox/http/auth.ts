@@ -5,6 +5,7 @@ import { accountForKey } from '../domain/accounts';
 import type { AccountRow } from '../store/schema';
 import type { AppEnv } from './env';
 import { ApiError, INVALID_KEY_MESSAGE } from './api-error';
+import { requestAuthorization } from './authorization';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
@@ -15,11 +16,16 @@ function bearerToken(header: string | undefined): string | undefined {
 /** D5: one body for missing, malformed, wrong, revoked and expired keys. */
 const invalidKey = () => new ApiError('invalid_key', INVALID_KEY_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="partner-api"' });
 
-/** /v1 bearer-key check; paths in `publicPaths` (the API description) need no key. */
+/**
+ * /v1 bearer-key check; paths in `publicPaths` (the API description) need no key, and neither do
+ * they with a trailing slash: that path is a 404 (no route has one), which tells a keyless caller
+ * nothing the public document does not.
+ */
 export function apiKeyAuth(ctx: SandboxContext, publicPaths: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (publicPaths.has(c.req.path)) return next();
-    const account = accountForKey(ctx, bearerToken(c.req.header('Authorization')));
+    const { path } = c.req;
+    if (publicPaths.has(path) || (path.endsWith('/') && publicPaths.has(path.slice(0, -1)))) return next();
+    const account = accountForKey(ctx, bearerToken(requestAuthorization(c)));
     if (!account) throw invalidKey();
     c.set('account', account);
     await next();
@@ -39,7 +45,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function adminAuth(adminToken: string): MiddlewareHandler<AppEnv> {
   const expected = digest(adminToken);
   return async (c, next) => {
-    const presented = bearerToken(c.req.header('Authorization'));
+    const presented = bearerToken(requestAuthorization(c));
     // Hashing both sides gives equal lengths, so timingSafeEqual never throws or leaks the length.
     if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
       throw new ApiError(

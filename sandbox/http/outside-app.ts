@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError } from '@hono/node-server';
 import { newId } from '../domain/ids';
@@ -37,21 +37,30 @@ export function adapterErrorResponse(log: (message: string) => void) {
   };
 }
 
+/** What Node's parser refused, as the envelope says it: its own limits keep their statuses. */
+function clientErrorOf(error: Error & { code?: string }): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return new ApiError('headers_too_large', `The request line and headers are over ${maxHeaderSize} bytes together; nothing was read.`, {
+      limit_bytes: maxHeaderSize,
+    });
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError('request_timeout', 'The request did not arrive in time; nothing was read.');
+  }
+  return unparseable('request', error.code ?? error.message);
+}
+
 /**
  * Node's `clientError`: bytes that are not a valid HTTP request (a raw non-ASCII byte in the request
- * line, a broken chunk). Node's own answers for oversized headers (431) and a slow request (408)
- * are kept, with the security headers.
+ * line, a broken chunk), headers over Node's size limit (431) or a request too slow to arrive (408).
+ * Node's own answers to these are a bare status line; here they get the envelope like any error.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const plain = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : undefined;
-  const answer =
-    plain === undefined
-      ? envelope(unparseable('request', error.code ?? error.message))
-      : { status: plain, headers: { ...STATIC_SECURITY_HEADERS }, body: '' };
+  const answer = envelope(clientErrorOf(error));
   const headers = { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)), Connection: 'close' };
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);

@@ -9,7 +9,8 @@ export interface RawRequest {
   method: string;
   /** Sent byte for byte: already encoded, or deliberately not. */
   path: string;
-  headers: Record<string, string>;
+  /** A list sends the header once per value, as fetch cannot. */
+  headers: Record<string, string | string[]>;
   body?: Buffer | undefined;
 }
 
@@ -30,7 +31,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RawAnswer> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...request.headers };
+    const headers: Record<string, string | string[]> = { ...request.headers };
     if (request.body !== undefined) headers['content-length'] = String(request.body.length);
     const req = http.request(
       { host: base.hostname, port: base.port, method: request.method, path: request.path, headers, agent, timeout: timeoutMs },
