@@ -1,4 +1,4 @@
-import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError } from '@hono/node-server';
 import { newId } from '../domain/ids';
@@ -6,7 +6,7 @@ import { ApiError } from './api-error';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
 // Requests refused before they reach the Hono app, by Node's HTTP parser (`clientError`) or by
-// @hono/node-server (a backslash in the path, a bad Host): they still get the error envelope, a
+// @hono/node-server (a backslash in the path, a bad Host), or for a dot segment: they still get the error envelope, a
 // request id and the security headers instead of a bare "400 Bad Request".
 
 function unparseable(part: 'path' | 'request', reason: string): ApiError {
@@ -35,6 +35,26 @@ export function adapterErrorResponse(log: (message: string) => void) {
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
+}
+
+/** A `.` or `..` path segment, as written or percent-encoded. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * A path with a dot segment is refused as unparseable, as the adapter refuses a backslash: the URL
+ * parser would resolve it to another path than the one written, so `/v1/robots/./channels` (a
+ * robot id ".") reached `/v1/robots/channels`, another route, and got a 405 its operation does not
+ * declare. Browsers resolve dot segments before sending, so no page link is affected. True when
+ * it answered.
+ */
+export function refuseDotSegments(request: IncomingMessage, response: ServerResponse): boolean {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  if (!DOT_SEGMENT.test(query === -1 ? url : url.slice(0, query))) return false;
+  const answer = envelope(unparseable('path', 'a "." or ".." segment; send the path it stands for'));
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
+  return true;
 }
 
 /** What Node's parser refused, as the envelope says it: its own limits keep their statuses. */
