@@ -14,8 +14,7 @@ const errorStatus = {
   signature_invalid: 403,
   not_found: 404,
   method_not_allowed: 405,
-  // Node's own limits, answered before the request reaches the app (http/outside-app.ts): a request
-  // whose headers did not arrive in time, and headers over Node's maxHeaderSize.
+  // Node's own limit, answered before the request reaches the app (http/outside-app.ts).
   request_timeout: 408,
   handshake_open: 409,
   bot_already_connected: 409,
@@ -27,6 +26,7 @@ const errorStatus = {
   url_expired: 410,
   // A body far above the largest attachment cap, refused before it is read.
   payload_too_large: 413,
+  // Headers over Node's maxHeaderSize, answered before the request reaches the app.
   headers_too_large: 431,
   validation_failed: 422,
   invalid_credential: 422,

@@ -5,9 +5,9 @@ import { newId } from '../domain/ids';
 import { ApiError } from './api-error';
 import { STATIC_SECURITY_HEADERS } from './security-headers';
 
-// Requests refused before they reach the Hono app, by Node's HTTP parser (`clientError`) or by
-// @hono/node-server (a backslash in the path, a bad Host), or for a dot segment: they still get the error envelope, a
-// request id and the security headers instead of a bare "400 Bad Request".
+// Requests refused before they reach the Hono app, by Node's HTTP parser (`clientError`), by
+// @hono/node-server (a backslash in the path, a bad Host) or for a dot segment in the path: they
+// still get the error envelope, a request id and the security headers instead of a bare status.
 
 function unparseable(part: 'path' | 'request', reason: string): ApiError {
   return new ApiError('invalid_parameter', `The request's ${part} cannot be parsed.`, { parameter: part, reason });

@@ -13,7 +13,7 @@ const ErrorSchema = z
   .openapi('Error');
 
 const errorMeanings = {
-  400: 'Malformed request: a parameter missing, unparseable or out of range (`invalid_parameter`), a body that is not JSON or not UTF-8 (`invalid_json`), or a request the server cannot parse at all (`invalid_parameter`).',
+  400: 'Malformed request: a parameter missing, unparseable or out of range (`invalid_parameter`), a body that is not JSON or not UTF-8 (`invalid_json`), or a request the server cannot take as written (a `.` or `..` path segment, a backslash, a raw non-ASCII byte: `invalid_parameter`).',
   401: 'Key missing, malformed, wrong, revoked or expired (`invalid_key`, the same body for all); two `Authorization` headers count as none.',
   403: 'Understood but not permitted: missing role, lapsed plan, exhausted capacity.',
   404: 'No such resource, or it belongs to another partner (`not_found`); also a path this document does not list, such as this one with a trailing slash.',
