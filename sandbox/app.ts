@@ -7,6 +7,7 @@ import { BODY_LIMITS, surfaceBodyLimit } from './http/body-limit';
 import { deferredBodyGuard, errorResponse, toApiError } from './http/errors';
 import { requestId } from './http/request-id';
 import { securityHeaders, styleNonce } from './http/security-headers';
+import { strictUtf8Bodies } from './http/strict-utf8';
 import { CONSENT_PATH } from './domain/handshakes';
 import { createControlApp } from './routes/control';
 import { createConsentApp } from './routes/consent';
@@ -29,18 +30,25 @@ function pathPattern(path: string): RegExp {
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source}/?$`);
+  // Exact, as Hono's router matches: `/v1/robots/` is not `/v1/robots`, so it is a 404, not a 405.
+  return new RegExp(`^${source}$`);
 }
 
-/** A path served under other methods answers 405 with Allow; anything else 404, both enveloped. */
+/**
+ * A path served under other methods answers 405 with Allow; anything else 404, both enveloped.
+ * Allow never names the refused method: a request the routes would have taken is not a 405.
+ */
 function unmatched(routes: readonly RouteEntry[]) {
   const compiled = routes
     .filter((route) => route.method !== 'ALL')
     .map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));
   return (c: Context<AppEnv>) => {
-    const allowed = [...new Set(compiled.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))];
-    if (allowed.length > 0) {
-      if (allowed.includes('GET')) allowed.push('HEAD');
+    const served = new Set(compiled.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method));
+    // Hono answers HEAD with the GET route.
+    if (served.has('GET')) served.add('HEAD');
+    // A method the patterns say is served but the router did not take is no 405 either: 404.
+    if (served.size > 0 && !served.has(c.req.method)) {
+      const allowed = [...served];
       return errorResponse(
         c,
         new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}.`, { allowed }, { Allow: allowed.join(', ') }),
@@ -57,6 +65,7 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   app.use('*', requestId);
   app.use('*', securityHeaders({ consent: `${CONSENT_PATH}/`, files: `${FILES_PATH}/` }));
   app.use('*', deferredBodyGuard(ctx.log));
+  app.use('*', strictUtf8Bodies);
   app.onError((error, c) => errorResponse(c, toApiError(error, ctx.log)));
 
   app.get('/', (c) => c.html(homePage(styleNonce(c))));

@@ -7,7 +7,7 @@ import { discardUnsentAttachments } from './domain/attachments';
 import type { SandboxContext } from './context';
 import { createFaults } from './domain/faults';
 import { loadKeySecret } from './domain/keys';
-import { adapterErrorResponse, answerClientError } from './http/outside-app';
+import { adapterErrorResponse, answerClientError, refuseDotSegments } from './http/outside-app';
 import { createRateLimiter } from './http/rate-limit';
 import { createReplayCache } from './http/replay-cache';
 import { createScheduler } from './scheduler';
@@ -70,7 +70,8 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
   // As @hono/node-server's `serve`, plus envelopes for requests refused before they reach the app.
   const honoListener = getRequestListener(app.fetch, { hostname: host, errorHandler: adapterErrorResponse(log) });
   const created = createServer((request, response) => {
-    if (!ctx.replay.serve(request, response)) void honoListener(request, response);
+    if (refuseDotSegments(request, response) || ctx.replay.serve(request, response)) return;
+    void honoListener(request, response);
   });
   created.on('clientError', answerClientError);
   let server: Server | undefined;

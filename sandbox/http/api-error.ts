@@ -14,6 +14,8 @@ const errorStatus = {
   signature_invalid: 403,
   not_found: 404,
   method_not_allowed: 405,
+  // Node's own limit, answered before the request reaches the app (http/outside-app.ts).
+  request_timeout: 408,
   handshake_open: 409,
   bot_already_connected: 409,
   channel_type_taken: 409,
@@ -24,6 +26,8 @@ const errorStatus = {
   url_expired: 410,
   // A body far above the largest attachment cap, refused before it is read.
   payload_too_large: 413,
+  // Headers over Node's maxHeaderSize, answered before the request reaches the app.
+  headers_too_large: 431,
   validation_failed: 422,
   invalid_credential: 422,
   webhook_not_configured: 422,

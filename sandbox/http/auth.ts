@@ -5,6 +5,7 @@ import { accountForKey } from '../domain/accounts';
 import type { AccountRow } from '../store/schema';
 import type { AppEnv } from './env';
 import { ApiError, INVALID_KEY_MESSAGE } from './api-error';
+import { requestAuthorization } from './authorization';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
@@ -15,11 +16,22 @@ function bearerToken(header: string | undefined): string | undefined {
 /** D5: one body for missing, malformed, wrong, revoked and expired keys. */
 const invalidKey = () => new ApiError('invalid_key', INVALID_KEY_MESSAGE, {}, { 'WWW-Authenticate': 'Bearer realm="partner-api"' });
 
-/** /v1 bearer-key check; paths in `publicPaths` (the API description) need no key. */
+/** A loop rather than /\/+$/, which backtracks quadratically on a long run of slashes mid-path. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
+}
+
+/**
+ * /v1 bearer-key check; paths in `publicPaths` (the API description) need no key, and neither do
+ * they with trailing slashes: such a path is a 404 (no route has one), which tells a keyless caller
+ * nothing the public document does not.
+ */
 export function apiKeyAuth(ctx: SandboxContext, publicPaths: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (publicPaths.has(c.req.path)) return next();
-    const account = accountForKey(ctx, bearerToken(c.req.header('Authorization')));
+    if (publicPaths.has(withoutTrailingSlashes(c.req.path))) return next();
+    const account = accountForKey(ctx, bearerToken(requestAuthorization(c)));
     if (!account) throw invalidKey();
     c.set('account', account);
     await next();
@@ -39,7 +51,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function adminAuth(adminToken: string): MiddlewareHandler<AppEnv> {
   const expected = digest(adminToken);
   return async (c, next) => {
-    const presented = bearerToken(c.req.header('Authorization'));
+    const presented = bearerToken(requestAuthorization(c));
     // Hashing both sides gives equal lengths, so timingSafeEqual never throws or leaks the length.
     if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
       throw new ApiError(

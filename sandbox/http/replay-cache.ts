@@ -5,6 +5,7 @@ import type { Faults } from '../domain/faults';
 import { newId, pooledRandomBytes } from '../domain/ids';
 import type { Store } from '../store/db';
 import type { AccountRow } from '../store/schema';
+import { incomingOf, requestAuthorization, soleAuthorization } from './authorization';
 import type { AppEnv } from './env';
 import type { RateLimiter } from './rate-limit';
 import { arrivedOverTls } from './security-headers';
@@ -55,11 +56,6 @@ export function replayable(c: Context<AppEnv>, answer: unknown, untilMs = Number
   c.set('replay', { answer, untilMs });
 }
 
-function incomingOf(env: unknown): IncomingMessage | undefined {
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
-  return env.incoming as IncomingMessage;
-}
-
 const keyOf = (authorization: string, url: string) => `${authorization}\n${url}`;
 
 export function createReplayCache(deps: { store: Store; clock: Clock; rateLimiter: RateLimiter; faults: Faults }): ReplayCache {
@@ -92,7 +88,7 @@ export function createReplayCache(deps: { store: Store; clock: Clock; rateLimite
     await next();
     const replay = c.get('replay');
     const account = c.get('account');
-    const authorization = c.req.header('Authorization');
+    const authorization = requestAuthorization(c);
     const url = incomingOf(c.env)?.url;
     if (replay === undefined || !account || authorization === undefined || url === undefined) return;
     if (c.res.status !== 200 || arrivedOverTls(c.env)) return;
@@ -110,7 +106,8 @@ export function createReplayCache(deps: { store: Store; clock: Clock; rateLimite
 
   const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (kept.size === 0 || request.method !== 'GET') return false;
-    const { authorization } = request.headers;
+    // Not `request.headers.authorization`, which is the first of two: two take the full path's 401.
+    const authorization = soleAuthorization(request.rawHeaders);
     const url = request.url;
     if (authorization === undefined || url === undefined) return false;
     const key = keyOf(authorization, url);

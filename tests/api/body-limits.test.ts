@@ -4,7 +4,7 @@ import { accountWithConversation, upload } from './attachments-support';
 import { accountWithRobot, expectError, listedRobot, pendingHandshake } from './channels-support';
 import { rawRequest } from './hostile-http';
 import { signedInBrowser } from './panel-support';
-import { setUpSandbox, type ErrorBody, type Json } from './support';
+import { REQUEST_ID, setUpSandbox, type ErrorBody, type Json } from './support';
 
 // Body caps (docs/sandbox/security.md): every surface refuses a body far above anything its routes
 // accept with 413 before reading it; the attachment upload keeps its own larger cap (D14).
@@ -80,6 +80,30 @@ describe('JSON bodies over the cap', () => {
       const next = await rawRequest(sandbox.url, { method: 'GET', path: '/v1/robots', headers: { authorization: `Bearer ${key}` } });
       expect(next.status).toBe(200);
     }
+  });
+});
+
+describe("requests over Node's header limit", () => {
+  it('answer 431 headers_too_large in the envelope with a request id, on any path', async () => {
+    const { key } = await accountWithRobot(sandbox);
+    const oversized: { path: string; headers: Record<string, string> }[] = [
+      { path: '/v1/robots', headers: { authorization: `Bearer ${key}`, 'x-padding': 'x'.repeat(20_000) } },
+      { path: '/v1/openapi.json', headers: { cookie: `a=${'x'.repeat(20_000)}` } },
+      { path: `/v1/robots?limit=${'1'.repeat(20_000)}`, headers: { authorization: `Bearer ${key}` } },
+    ];
+    for (const request of oversized) {
+      const answer = await rawRequest(sandbox.url, { method: 'GET', ...request });
+      expect(answer.status, request.path.slice(0, 40)).toBe(431);
+      expect(answer.headers['content-type']).toContain('application/json');
+      const body = JSON.parse(answer.text) as ErrorBody;
+      expect(body.error.code).toBe('headers_too_large');
+      expect(body.error.details).toEqual({ limit_bytes: 16_384 });
+      expect(body.error.request_id).toMatch(REQUEST_ID);
+      expect(answer.headers['x-request-id']).toBe(body.error.request_id);
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+    }
+    // The refused connection is closed; the next request is served as usual.
+    expect((await sandbox.api(key, '/v1/robots')).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_ID, setUpSandbox, type AccountCreated, type ErrorBody } from './support';
+import { rawRequest, type RawAnswer } from './hostile-http';
+import { ADMIN_TOKEN, REQUEST_ID, setUpSandbox, type AccountCreated, type ErrorBody, type Json } from './support';
 
 const sandbox = setUpSandbox();
 let account: AccountCreated;
@@ -38,6 +39,87 @@ describe('error envelope', () => {
     const onItem = await sandbox.api(account.api_key, '/v1/robots/rb_1', { method: 'GET' });
     expectEnvelope(onItem, 405, 'method_not_allowed');
     expect(onItem.headers.get('allow')).toContain('DELETE');
+  });
+
+  it('answers a path with a trailing slash with 404 not_found on every operation, never a 405 refusing an allowed method', async () => {
+    const doc = await sandbox.fetch<{ paths: Record<string, Record<string, unknown>> }>('/v1/openapi.json');
+    let operations = 0;
+    for (const [template, item] of Object.entries(doc.body.paths)) {
+      const path = `${template.replace(/\{[^}]+\}/g, 'x_1')}/`;
+      const keyless = template === '/v1/openapi.json' || template === '/v1/reference';
+      for (const method of Object.keys(item).map((m) => m.toUpperCase())) {
+        operations += 1;
+        const keyed = await sandbox.api(account.api_key, path, { method });
+        expectEnvelope(keyed, 404, 'not_found');
+        expect(keyed.headers.get('allow'), `${method} ${path}`).toBeNull();
+        // D25 under /v1: without a key an unknown path is 401; the description routes need no key, slash or not.
+        expectEnvelope(await sandbox.fetch(path, { method }), keyless ? 404 : 401, keyless ? 'not_found' : 'invalid_key');
+      }
+    }
+    expect(operations).toBeGreaterThanOrEqual(13);
+    expectEnvelope(await sandbox.control('GET', '/sandbox/api/accounts/'), 404, 'not_found');
+    expectEnvelope(await sandbox.control('POST', `/sandbox/api/accounts/${account.account_id}/keys/rotate/`), 404, 'not_found');
+  });
+
+  it('never names the refused method in a 405 Allow header', async () => {
+    const doc = await sandbox.fetch<{ paths: Record<string, Record<string, unknown>> }>('/v1/openapi.json');
+    let refused = 0;
+    const paths = Object.keys(doc.body.paths).map((template) => template.replace(/\{[^}]+\}/g, 'x_1'));
+    for (const path of [...paths, ...paths.map((served) => `${served}/`)]) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const result = await sandbox.api(account.api_key, path, { method });
+        if (result.status !== 405) continue;
+        refused += 1;
+        const allowed = (result.headers.get('allow') ?? '').split(', ');
+        expect(allowed, `${method} ${path}`).not.toContain(method);
+        expect(expectEnvelope(result, 405, 'method_not_allowed').details.allowed).toEqual(allowed);
+      }
+    }
+    expect(refused).toBeGreaterThan(20);
+  });
+
+  it('answers a JSON body that is not UTF-8 with 400 invalid_json and stores nothing', async () => {
+    const asResult = (answer: RawAnswer) => ({
+      status: answer.status,
+      headers: new Headers(answer.headers as Record<string, string>),
+      body: JSON.parse(answer.text) as unknown,
+    });
+    const post = (path: string, authorization: string, json: Buffer[]) =>
+      rawRequest(sandbox.url, {
+        method: 'POST',
+        path,
+        headers: { authorization, 'content-type': 'application/json' },
+        body: Buffer.concat(json),
+      });
+    const admin = `Bearer ${ADMIN_TOKEN}`;
+    const partner = await sandbox.createAccount({ roles: ['social_dm'] });
+    const robot = await sandbox.createRobot(partner.account_id);
+    const connectPath = `/v1/robots/${robot.id}/channels`;
+    // A broken two-byte sequence, a lone continuation byte, an overlong "/", a UTF-16 surrogate.
+    for (const bytes of [[0xc3, 0x28], [0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      const invalid = Buffer.from(bytes);
+      const created = await post('/sandbox/api/accounts', admin, [Buffer.from('{"name":"caf'), invalid, Buffer.from('"}')]);
+      expectEnvelope(asResult(created), 400, 'invalid_json');
+      // Unknown fields are ignored on /v1, so only the bytes make this connect fail.
+      const connect = await post(connectPath, `Bearer ${partner.api_key}`, [
+        Buffer.from('{"type":"social_dm","note":"caf'),
+        invalid,
+        Buffer.from('"}'),
+      ]);
+      expectEnvelope(asResult(connect), 400, 'invalid_json');
+    }
+    const accounts = await sandbox.control<{ data: Json[] }>('GET', '/sandbox/api/accounts');
+    expect(JSON.stringify(accounts.body)).not.toContain('\ufffd');
+    // Nothing was opened by the refused connects (an open handshake would make this a 409), and
+    // the same bodies in UTF-8 are taken as they are.
+    const utf8 = Buffer.from('é');
+    expect(
+      (await post(connectPath, `Bearer ${partner.api_key}`, [Buffer.from('{"type":"social_dm","note":"caf'), utf8, Buffer.from('"}')]))
+        .status,
+    ).toBe(201);
+    const valid = await post('/sandbox/api/accounts', admin, [Buffer.from('{"name":"caf'), utf8, Buffer.from('"}')]);
+    expect(valid.status).toBe(201);
+    expect((await sandbox.account((JSON.parse(valid.text) as AccountCreated).account_id)).name).toBe('café');
   });
 
   it('answers unparseable JSON or a non-JSON body with 400 invalid_json', async () => {

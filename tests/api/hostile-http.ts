@@ -9,7 +9,8 @@ export interface RawRequest {
   method: string;
   /** Sent byte for byte: already encoded, or deliberately not. */
   path: string;
-  headers: Record<string, string>;
+  /** A list sends the header once per value, as fetch cannot. */
+  headers: Record<string, string | string[]>;
   body?: Buffer | undefined;
 }
 
@@ -27,13 +28,23 @@ export const REQUEST_TIMEOUT_MS = 5000;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RawAnswer> {
-  const base = new URL(baseUrl);
+/** An idle keep-alive connection the server closed (its 5 s keep-alive timeout) just as it was reused. */
+class StaleConnection extends Error {}
+
+function send(base: URL, request: RawRequest, timeoutMs: number, pooled: boolean): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...request.headers };
+    const headers: Record<string, string | string[]> = { ...request.headers };
     if (request.body !== undefined) headers['content-length'] = String(request.body.length);
     const req = http.request(
-      { host: base.hostname, port: base.port, method: request.method, path: request.path, headers, agent, timeout: timeoutMs },
+      {
+        host: base.hostname,
+        port: base.port,
+        method: request.method,
+        path: request.path,
+        headers,
+        agent: pooled ? agent : false,
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,9 +53,26 @@ export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = REQ
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms: ${request.method} ${request.path.slice(0, 200)}`)));
-    req.on('error', reject);
+    req.on('error', (error: Error & { code?: string }) =>
+      reject(req.reusedSocket && error.code === 'ECONNRESET' ? new StaleConnection(error.message) : error),
+    );
     req.end(request.body);
   });
+}
+
+/**
+ * One request, sent byte for byte. A reset on a reused keep-alive connection means the request
+ * never reached the server (the race Node's documentation describes for `reusedSocket`): it is sent
+ * again, once, on a connection of its own, where a reset is a failure like any other.
+ */
+export async function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RawAnswer> {
+  const base = new URL(baseUrl);
+  try {
+    return await send(base, request, timeoutMs, true);
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error;
+    return send(base, request, timeoutMs, false);
+  }
 }
 
 export interface QueryParam {

@@ -105,8 +105,14 @@ describe('bodies and requests that cannot be parsed', () => {
     expect((await anonymous.get('/sandbox/panel/accounts')).status).toBe(303);
   });
 
-  it('requests refused before the app (a raw non-ASCII byte, a backslash) get the envelope and a request id', async () => {
-    for (const path of ['/v1/robots/caf\u00e9', '/sandbox/api/accounts/..\\..\\x', '/sandbox/panel/a\\b']) {
+  it('requests refused before the app (a raw non-ASCII byte, a backslash, a dot segment) get the envelope and a request id', async () => {
+    const dotSegments = [
+      '/v1/robots/./channels',
+      '/v1/robots/%2E%2e/robots?limit=1',
+      '/sandbox/api/accounts/..',
+      '/sandbox/panel/./accounts',
+    ];
+    for (const path of ['/v1/robots/caf\u00e9', '/sandbox/api/accounts/..\\..\\x', '/sandbox/panel/a\\b', ...dotSegments]) {
       const answer = await rawRequest(sandbox.url, { method: 'GET', path, headers: {} });
       expect(answer.status, path).toBe(400);
       const body = JSON.parse(answer.text) as ErrorBody;

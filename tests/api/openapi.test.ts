@@ -4,7 +4,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sandbox/app';
 import { createSandboxContext } from '../../sandbox/server';
-import { ADMIN_TOKEN, setUpSandbox } from './support';
+import { rawRequest } from './hostile-http';
+import { ADMIN_TOKEN, setUpSandbox, type ErrorBody } from './support';
 
 type Doc = {
   openapi: string;
@@ -74,6 +75,30 @@ describe('GET /v1/openapi.json', () => {
     }
     expect(doc.paths['/v1/robots']?.get?.responses).toHaveProperty('400');
     expect(doc.paths['/v1/robots/{robot_id}']?.delete?.responses).toHaveProperty('404');
+  });
+
+  it('declares on every operation each status any path can answer, and no catch-all default', () => {
+    for (const [route, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        // An unparseable request, a trailing slash, Node's limits, the body cap (whatever the method), a failure.
+        for (const status of ['400', '404', '408', '413', '431', '500']) {
+          expect(op.responses, `${method} ${route} ${status}`).toHaveProperty(status);
+          expect(JSON.stringify(op.responses[status])).toContain('#/components/schemas/Error');
+        }
+        expect(op.responses, `${method} ${route}`).not.toHaveProperty('default');
+      }
+    }
+  });
+
+  it('answers a body over the cap on a GET and a keyless route with the declared 413 envelope', async () => {
+    for (const path of ['/v1/openapi.json', '/v1/reference']) {
+      // fetch sends no body with a GET; the raw client does.
+      const answer = await rawRequest(sandbox.url, { method: 'GET', path, headers: {}, body: Buffer.alloc(1_048_577, 'x') });
+      const result = { status: answer.status, body: JSON.parse(answer.text) as ErrorBody };
+      expect(result.status, path).toBe(413);
+      expect(result.body.error.code).toBe('payload_too_large');
+      expect(result.body.error.request_id).toBe(answer.headers['x-request-id']);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/server';
-import { ADMIN_TOKEN, REQUEST_ID, expectAnswer, setUpSandbox, type RobotBody } from './support';
+import { rawRequest } from './hostile-http';
+import { ADMIN_TOKEN, REQUEST_ID, expectAnswer, setUpSandbox, type ErrorBody, type RobotBody } from './support';
 import { DAY, iso, usage } from './usage-support';
 
 // Issue 14: a read answer is kept and replayed ahead of Hono while the store is unchanged
@@ -133,5 +134,38 @@ describe('answers replayed while the store is unchanged', () => {
     const fresh = await usage(sandbox, account.api_key, query);
     expect(fresh.body.metadata.cache_hit).toBe(false);
     expect(fresh.body.metadata.processed_at).not.toBe(first.body.metadata.processed_at);
+  });
+});
+
+describe('two Authorization headers', () => {
+  it('are refused with the 401 envelope on the full path and where a kept answer exists alike', async () => {
+    const account = await sandbox.createAccount();
+    await sandbox.createRobot(account.account_id, { name: 'Kept robot' });
+    const key = `Bearer ${account.api_key}`;
+    // fetch joins repeated headers into one; the raw client sends each on its own line.
+    const page = (authorization: string | string[]) =>
+      rawRequest(sandbox.url, { method: 'GET', path: '/v1/robots?limit=50', headers: { authorization } });
+    const ambiguous = [
+      [key, 'Bearer pk_live_wrong'],
+      ['Bearer pk_live_wrong', key],
+      [key, key],
+    ];
+    const expectRefused = async (pair: string[], path: string) => {
+      const answer = await page(pair);
+      expect(answer.status, `${path}: ${pair.join(' | ')}`).toBe(401);
+      const body = JSON.parse(answer.text) as ErrorBody;
+      expect(body.error.code).toBe('invalid_key');
+      expect(body.error.request_id).toBe(answer.headers['x-request-id']);
+      expect(answer.headers['www-authenticate']).toBe('Bearer realm="partner-api"');
+    };
+
+    for (const pair of ambiguous) await expectRefused(pair, 'nothing kept');
+    // The single key's answer is kept, then replayed; two headers still get the 401.
+    expect((await page(key)).status).toBe(200);
+    expect((await page(key)).status).toBe(200);
+    for (const pair of ambiguous) await expectRefused(pair, 'answer kept');
+    const replayed = await page(key);
+    expect(replayed.status).toBe(200);
+    expect((JSON.parse(replayed.text) as RobotPage).data.map((r) => r.name)).toEqual(['Kept robot']);
   });
 });

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env';
 import { renderReferencePage } from '../../openapi/reference-page';
 import { styleNonce } from '../../http/security-headers';
-import { errorResponses, requestIdHeader } from './schemas';
+import { keylessErrorResponses, requestIdHeader } from './schemas';
 
 type OpenApiDocument = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
 
@@ -19,7 +19,7 @@ const openapiRoute = createRoute({
       headers: requestIdHeader,
       content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
     },
-    ...pick(errorResponses(), 500),
+    ...keylessErrorResponses(),
   },
 });
 
@@ -32,15 +32,9 @@ const referenceRoute = createRoute({
   security: [],
   responses: {
     200: { description: 'HTML page.', headers: requestIdHeader, content: { 'text/html': { schema: z.string() } } },
-    ...pick(errorResponses(), 500),
+    ...keylessErrorResponses(),
   },
 });
-
-function pick<T extends object, K extends keyof T>(source: T, ...keys: K[]): Pick<T, K> {
-  const out = {} as Pick<T, K>;
-  for (const key of keys) out[key] = source[key];
-  return out;
-}
 
 function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
   return app.getOpenAPI31Document({

@@ -13,15 +13,17 @@ const ErrorSchema = z
   .openapi('Error');
 
 const errorMeanings = {
-  400: 'Malformed request: a parameter missing, unparseable or out of range (`invalid_parameter`), or a body that is not JSON (`invalid_json`).',
-  401: 'Key missing, malformed, wrong, revoked or expired (`invalid_key`, the same body for all).',
+  400: 'Malformed request: a parameter missing, unparseable or out of range (`invalid_parameter`), a body that is not JSON or not UTF-8 (`invalid_json`), or a request the server cannot take as written (a `.` or `..` path segment, a backslash, a raw non-ASCII byte: `invalid_parameter`).',
+  401: 'Key missing, malformed, wrong, revoked or expired (`invalid_key`, the same body for all); two `Authorization` headers count as none.',
   403: 'Understood but not permitted: missing role, lapsed plan, exhausted capacity.',
-  404: 'No such resource, or it belongs to another partner (`not_found`).',
+  404: 'No such resource, or it belongs to another partner (`not_found`); also a path this document does not list, such as this one with a trailing slash.',
+  408: 'The request did not arrive in time (`request_timeout`); refused before any route.',
   409: 'Collision.',
   410: 'Social-DM handshake expired.',
-  413: 'Request body far above the largest attachment cap (`payload_too_large`), refused before it is read.',
+  413: "Request body over the route's cap (`payload_too_large`, `details.limit_bytes`; 1 MiB unless the route says otherwise, whatever the method), refused before it is read.",
   422: 'Body parses but breaks the schema (`validation_failed`).',
   429: 'Calling too fast (`rate_limited`); see `Retry-After`.',
+  431: 'Request line and headers over 16 KiB together (`headers_too_large`); refused before any route.',
   500: 'Server failure (`internal_error`); retry with backoff and quote `request_id`.',
   503: 'A dependency is unavailable (`dependency_unavailable`); retry with backoff.',
 } as const;
@@ -43,25 +45,45 @@ export const keyedHeaders = {
 
 const retryAfterHeader = { 'Retry-After': header('Whole seconds to wait, at least 1.', 'integer') };
 
-/** Error responses of a route; 401, 429, 500 and 503 apply to every keyed route (contract). */
-export function errorResponses(...statuses: ErrorStatusCode[]) {
-  const all = new Set<ErrorStatusCode>([...statuses, 401, 429, 500, 503]);
-  const out: Partial<
-    Record<
-      ErrorStatusCode,
-      {
-        description: string;
-        headers: Record<string, ReturnType<typeof header>>;
-        content: { 'application/json': { schema: typeof ErrorSchema } };
-      }
-    >
-  > = {};
-  for (const status of [...all].sort((a, b) => a - b)) {
-    // A 401 comes before the account is known, so it carries no RateLimit-* headers.
-    const headers = status === 401 ? requestIdHeader : status === 429 ? { ...keyedHeaders, ...retryAfterHeader } : keyedHeaders;
-    out[status] = { description: errorMeanings[status], headers, content: { 'application/json': { schema: ErrorSchema } } };
+/**
+ * Answered on every path whatever the route does: a request the server cannot parse (400), a path
+ * variant the document does not list (404), Node's own limits (408, 431), the body cap (413), a
+ * failure (500).
+ */
+const ANY_ROUTE: readonly ErrorStatusCode[] = [400, 404, 408, 413, 431, 500];
+/** Answered on every keyed route besides: the key (401), the rate limit (429), an injected fault (503). */
+const KEYED_ROUTE: readonly ErrorStatusCode[] = [401, 429, 503];
+/** Refused before the account is known, so without RateLimit-* headers. */
+const BEFORE_KEY = new Set<ErrorStatusCode>([401, 408, 431]);
+
+type ErrorResponse = {
+  description: string;
+  headers: Record<string, ReturnType<typeof header>>;
+  content: { 'application/json': { schema: typeof ErrorSchema } };
+};
+
+function responsesFor(statuses: Iterable<ErrorStatusCode>, headersOf: (status: ErrorStatusCode) => ErrorResponse['headers']) {
+  const out: Partial<Record<ErrorStatusCode, ErrorResponse>> = {};
+  for (const status of [...new Set(statuses)].sort((a, b) => a - b)) {
+    out[status] = {
+      description: errorMeanings[status],
+      headers: headersOf(status),
+      content: { 'application/json': { schema: ErrorSchema } },
+    };
   }
   return out;
+}
+
+/** Error responses of a keyed route: its own `statuses` plus every status any keyed route answers. */
+export function errorResponses(...statuses: ErrorStatusCode[]) {
+  return responsesFor([...statuses, ...ANY_ROUTE, ...KEYED_ROUTE], (status) =>
+    BEFORE_KEY.has(status) ? requestIdHeader : status === 429 ? { ...keyedHeaders, ...retryAfterHeader } : keyedHeaders,
+  );
+}
+
+/** Error responses of a route that needs no key (the API description): it is neither keyed nor counted. */
+export function keylessErrorResponses() {
+  return responsesFor(ANY_ROUTE, () => requestIdHeader);
 }
 
 /**
