@@ -82,7 +82,13 @@ test.describe('social-DM handshake', () => {
     await expect(page).toHaveURL(new RegExp(`/robots/${robot.id}$`));
   });
 
-  test('the return page without a session confirms our handshake through the API and offers sign-in', async ({ page, control }) => {
+  test('the return page without a session makes no API call, however often it is opened, and checks once signed in', async ({
+    page,
+    control,
+    browser,
+  }) => {
+    // A hundred page views on a small machine, on top of the handshake and two sign-ins.
+    test.setTimeout(150_000);
     const robot = await openRobot(page, control, { name: unique('Anonymous return') });
     await startHandshake(page);
     // Signed out in another tab while the page owner approves: the return page opens without a session.
@@ -92,14 +98,34 @@ test.describe('social-DM handshake', () => {
     // Closed only once the sign-out has landed, or the approval could still find a session.
     await expect(other).toHaveURL(/\/login/);
     await other.close();
+    // A viewer elsewhere reads the dashboard's own call log, which costs no call itself.
+    const staff = await browser.newPage({ baseURL: E2E.dashboardUrl });
+    await logIn(staff, 'viewer');
+    const callsSoFar = async () => {
+      const { calls } = (await (await staff.request.get('/api/status')).json()) as { calls: { lastHour: Record<string, number> } };
+      return { page: calls.lastHour.page, change: calls.lastHour.change };
+    };
+    const before = await callsSoFar();
+
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'connected');
+    await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'unchecked');
+    await expect(page.getByTestId('return-outcome')).toContainText('The link says “connected”');
     await expect(page.getByText(robot.name)).toHaveCount(0);
+    // Anyone holding the link, as often as they like: no view spends the dashboard's share of the budget.
+    const link = page.url();
+    for (let batch = 0; batch < 10; batch++) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, async () => (await fetch(link)).status));
+      expect(statuses).toEqual(Array(10).fill(200));
+    }
+    expect(await callsSoFar()).toEqual(before);
+    await staff.close();
+
     await page.getByRole('link', { name: 'sign in' }).click();
     await page.getByLabel('Email').fill('admin@example.com');
     await page.getByLabel('Password').fill('demo-admin-pass');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/channels\/return\?robot_id=/);
+    await expect(page.getByTestId('return-outcome')).toHaveAttribute('data-outcome', 'connected');
     await expect(page.getByRole('link', { name: 'Back to the robot' })).toBeVisible();
   });
 

@@ -1,4 +1,6 @@
 import { expect, logIn, snap, test } from './fixtures';
+import { callServerAction, serverAction } from './server-action-calls';
+import { E2E } from './e2e-env';
 
 test('an admin sees the demo robots, newest first, and pages through them', async ({ page, control }) => {
   const newest = await control.createRobot({ name: `Newest robot ${Date.now()}`, channels: [{ type: 'widget', is_active: false }] });
@@ -52,6 +54,10 @@ test('an admin deletes a robot only after confirming', async ({ page, control })
   await row.getByRole('button', { name: `Delete ${robot.name}` }).click();
   await dialog.getByRole('button', { name: 'Delete robot' }).click();
   await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/robots\\?deleted=${robot.id}$`));
+  await expect(page.getByTestId('deleted-notice')).toHaveText(
+    `Robot “${robot.name}” was deleted. Its channels were disconnected and their slots freed.`,
+  );
   await page.reload();
   await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toHaveCount(0);
 });
@@ -76,4 +82,48 @@ test('an API failure is shown with its request id', async ({ page, control }) =>
   await expect(notice).toContainText('The Partner API had a problem');
   await expect(notice.getByTestId('request-id')).toHaveText(/^req_[A-Za-z0-9]{24}$/);
   await snap(page, 'robots-api-error');
+});
+
+test('the deleted-robot notice never repeats text from the URL', async ({ page }) => {
+  await logIn(page, 'admin');
+  await page.goto(`/robots?deleted=${encodeURIComponent('<script>Your account is compromised</script>')}`);
+  await expect(page.getByTestId('robot-row').first()).toBeVisible();
+  await expect(page.getByText('Your account is compromised')).toHaveCount(0);
+  await expect(page.getByTestId('deleted-notice')).toHaveCount(0);
+});
+
+test('a deletion is logged and announced under the robot’s own name, whatever name the request carried', async ({
+  page,
+  control,
+  browser,
+}) => {
+  const robot = await control.createRobot({ name: `Named by us ${Date.now()}` });
+  await logIn(page, 'admin');
+  await page.goto('/robots');
+  await expect(page.getByTestId('robot-row').filter({ hasText: robot.name })).toBeVisible();
+  // The delete action called as a hand-made request would call it, with a name of its own choosing.
+  const forged = 'Your account is compromised';
+  const { status } = await callServerAction(page.request, serverAction('deleteRobotAction'), robot.id, {
+    robotId: robot.id,
+    robotName: forged,
+  });
+  expect(status).toBeLessThan(400);
+
+  await page.goto(`/audit?action=robot.delete&target=${encodeURIComponent(`robot:${robot.id}`)}`);
+  const entry = page.getByTestId('audit-row');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(robot.name);
+  await expect(entry).not.toContainText(forged);
+
+  await page.goto(`/robots?deleted=${robot.id}`);
+  await expect(page.getByTestId('deleted-notice')).toContainText(`Robot “${robot.name}” was deleted`);
+  await expect(page.getByText(forged)).toHaveCount(0);
+
+  // The notice is for the person who deleted it: a viewer following the same link is told nothing.
+  const viewer = await browser.newPage({ baseURL: E2E.dashboardUrl });
+  await logIn(viewer, 'viewer');
+  await viewer.goto(`/robots?deleted=${robot.id}`);
+  await expect(viewer.getByTestId('robot-row').first()).toBeVisible();
+  await expect(viewer.getByTestId('deleted-notice')).toHaveCount(0);
+  await viewer.close();
 });

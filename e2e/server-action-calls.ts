@@ -46,8 +46,10 @@ export async function callServerAction(
 ): Promise<{ status: number; text: string }> {
   const worker = Object.keys(action.workers)[0] ?? 'app/page';
   const multipart = new FormData();
-  multipart.append('0', JSON.stringify([{ status: 'idle' }, '$K1']));
+  // The form's fields go first, as React's client writes them: the server resolves `$K1` from the
+  // fields that arrived before the root part, so fields sent after it would reach the action empty.
   for (const [name, value] of Object.entries(form)) multipart.append(`_1_${name}`, value);
+  multipart.append('0', JSON.stringify([{ status: 'idle' }, '$K1']));
   const response = await request.post(pageUrl(worker, robotId), {
     headers: { 'Next-Action': action.id, Accept: 'text/x-component', Origin: E2E.dashboardUrl },
     multipart,

@@ -2,25 +2,34 @@ import 'server-only';
 import { recordAudit } from '@/lib/audit/record';
 import { z } from 'zod';
 import { setChannelActive } from '@/lib/channels/connect';
-import { forgetHandshake, handshakeOfChannel, rememberChannel } from '@/lib/channels/memory';
+import { forgetHandshake, handshakeExpired, handshakeOfChannel, rememberChannel } from '@/lib/channels/memory';
 import { findRobot, loadRobot } from '@/lib/robots/robots';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
 const idSchema = z.string().regex(SAFE_ID);
 
+/** The statuses the consent screen sends back (D9); anything else is not repeated on the page. */
+const RETURN_STATUSES = ['connected', 'disabled', 'denied', 'expired'] as const;
+
 export const returnQuerySchema = z.object({
   robot_id: idSchema,
   channel_id: idSchema,
-  status: z.string().max(40).optional(),
+  status: z.enum(RETURN_STATUSES).optional().catch(undefined),
 });
+
+type ReturnQuery = z.infer<typeof returnQuerySchema>;
+type ClaimedStatus = ReturnQuery['status'];
 
 export type HandshakeOutcome =
   | { kind: 'connected'; robotName: string | null }
   | { kind: 'inactive'; robotName: string | null }
   | { kind: 'denied'; robotName: string | null }
-  | { kind: 'expired'; robotName: string | null }
-  | { kind: 'unconfirmed'; robotName: string | null; claimed: string | undefined }
+  /** `lapsed`: our record of the handshake is past its expiry, so the page did not ask the API. */
+  | { kind: 'expired'; robotName: string | null; lapsed: boolean }
+  | { kind: 'unconfirmed'; robotName: string | null; claimed: ClaimedStatus }
+  /** A handshake we started, seen without a session: only a signed-in view asks the API what happened. */
+  | { kind: 'unchecked'; claimed: ClaimedStatus }
   | { kind: 'robot_missing' }
   | { kind: 'error'; error: DisplayError };
 
@@ -39,30 +48,36 @@ async function readBackChannel(robotId: string, channelId: string, isActive: boo
 
 /**
  * What really happened, from the API rather than the query string: the query only says what the
- * consent screen claims, and anyone can type a URL.
+ * consent screen claims, and anyone can type a URL. Only a signed-in view of an open handshake we
+ * started spends a call: a return link is public, and every call comes out of the dashboard's
+ * share of the account's budget, which staff pages need.
  */
 export async function confirmHandshakeOutcome(
-  query: z.infer<typeof returnQuerySchema>,
+  query: ReturnQuery,
   options: { readBackChannel: boolean; anonymous: boolean; actor?: string },
 ): Promise<HandshakeOutcome> {
-  // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
-  const ours = await handshakeOfChannel(query.channel_id);
-  // A visitor without a session learns nothing from a link this dashboard did not start.
-  if (!ours && options.anonymous) return { kind: 'unconfirmed', robotName: null, claimed: query.status };
+  const started = await handshakeOfChannel(query.channel_id);
+  const ours = started && started.robotId === query.robot_id ? started : undefined;
+  if (ours && handshakeExpired(ours)) {
+    if (options.anonymous) return { kind: 'expired', robotName: null, lapsed: true };
+    await forgetHandshake(query.channel_id);
+    return { kind: 'expired', robotName: (await findRobot(query.robot_id))?.name ?? null, lapsed: true };
+  }
+  // A visitor without a session learns nothing from the API, and nothing about which robots exist.
+  if (options.anonymous)
+    return ours ? { kind: 'unchecked', claimed: query.status } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
   let robot;
   try {
-    robot = ours && ours.robotId === query.robot_id ? (await loadRobot(query.robot_id)).robot : await findRobot(query.robot_id);
+    // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
+    robot = ours ? (await loadRobot(query.robot_id)).robot : await findRobot(query.robot_id);
   } catch (err) {
     return { kind: 'error', error: toDisplayError(err) };
   }
-  // A visitor without a session learns nothing about which robots exist.
-  if (!robot)
-    return ours && !options.anonymous ? { kind: 'robot_missing' } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
+  if (!robot) return ours ? { kind: 'robot_missing' } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
   const robotName = robot.name;
   const channel = (robot.channels ?? []).find((c) => c.id === query.channel_id);
   if (channel) {
-    // Only a signed-in person settles our record of the handshake; a link opened by anyone does not.
-    if (!options.anonymous) await forgetHandshake(query.channel_id);
+    await forgetHandshake(query.channel_id);
     if (ours && options.actor)
       await recordAudit({
         actor: options.actor,
@@ -74,9 +89,13 @@ export async function confirmHandshakeOutcome(
     if (options.readBackChannel) await readBackChannel(query.robot_id, query.channel_id, channel.is_active === true);
     return { kind: channel.is_active === true ? 'connected' : 'inactive', robotName };
   }
-  if (query.status === 'denied' || query.status === 'expired') {
-    if (!options.anonymous) await forgetHandshake(query.channel_id);
-    return { kind: query.status, robotName };
+  if (query.status === 'denied') {
+    await forgetHandshake(query.channel_id);
+    return { kind: 'denied', robotName };
+  }
+  if (query.status === 'expired') {
+    await forgetHandshake(query.channel_id);
+    return { kind: 'expired', robotName, lapsed: false };
   }
   return { kind: 'unconfirmed', robotName, claimed: query.status };
 }

@@ -66,6 +66,21 @@ export async function latestHandshake(robotId: string): Promise<HandshakeRow | u
   return row;
 }
 
+/** How long a handshake counts as open when the service's answer gave no `expires_at` (D9 sets 15 minutes). */
+const UNKNOWN_EXPIRY_LIFETIME_MS = 60 * 60_000;
+
+/**
+ * A handshake we started ends at its `expires_at`; after it, nothing is done on its behalf (no API
+ * call for its return link, no resume). Without a readable expiry it ends an hour after it started.
+ */
+export function handshakeExpired(row: Pick<HandshakeRow, 'expiresAt' | 'startedAt'>, now = Date.now()): boolean {
+  const stated = row.expiresAt ? Date.parse(row.expiresAt) : Number.NaN;
+  const endsAt = Number.isNaN(stated) ? Date.parse(row.startedAt) + UNKNOWN_EXPIRY_LIFETIME_MS : stated;
+  // An unreadable start as well (a hand-edited row) counts as over.
+  return !(now < endsAt);
+}
+
+/** The handshake we started for this channel, expired or not: callers check `handshakeExpired`. */
 export async function handshakeOfChannel(channelId: string): Promise<HandshakeRow | undefined> {
   const [row] = await (await getDb()).select().from(schema.handshakes).where(eq(schema.handshakes.channelId, channelId));
   return row;

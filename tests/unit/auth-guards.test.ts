@@ -50,8 +50,18 @@ describe('session and role checks', () => {
     const source = read(file);
     for (const handler of source.matchAll(/export async function (GET|POST|PUT|PATCH|DELETE)\([^)]*\)[^{]*\{([\s\S]*?)\n\}/g)) {
       const firstStatement = (handler[2] ?? '').trim().split('\n')[0] ?? '';
-      expect(firstStatement, `${handler[1]} in ${file}`).toMatch(/await authorise\('(view|change)'(, [^;]+)?\)/);
+      // A handler that changes things goes through the change gate, whose own first step is the session (below).
+      expect(firstStatement, `${handler[1]} in ${file}`).toMatch(
+        /await (authorise\('(view|change)'(, [^;]+)?\)|authoriseChangeRequest\(request, '[a-z_.]+'\))/,
+      );
     }
+  });
+
+  it('the change gate of route handlers checks the session before anything else', () => {
+    // The body starts after the line that ends the signature with `{`.
+    const gate = /export async function authoriseChangeRequest\([\s\S]*?\{\n([^\n]*)/.exec(read('lib/security/same-origin.ts'));
+    expect(gate, 'authoriseChangeRequest in lib/security/same-origin.ts').not.toBeNull();
+    expect(gate?.[1]?.trim()).toMatch(/await authorise\('view'\)/);
   });
 
   it.each(actionFiles)('every action in %s checks the session, and a change refuses viewers', (file) => {

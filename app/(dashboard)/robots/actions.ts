@@ -6,14 +6,14 @@ import { z } from 'zod';
 import { audited } from '@/lib/audit/record';
 import { authorise } from '@/lib/auth/session';
 import { refreshDirectory } from '@/lib/robots/directory-scheduler';
-import { deleteRobot } from '@/lib/robots/robots';
+import { deleteRobot, findRobot } from '@/lib/robots/robots';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { SAFE_ID } from '@/lib/ui/search-params';
 
 export type DeleteRobotState = { status: 'idle' } | { status: 'error'; error: DisplayError };
 
 const deleteRobotSchema = z.object({
-  robotId: z.string().min(1).max(200),
-  robotName: z.string().max(300),
+  robotId: z.string().regex(SAFE_ID),
   page: z.coerce.number().int().min(1).catch(1),
 });
 
@@ -22,7 +22,6 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
   if (!access.ok) return { status: 'error', error: access.error };
   const parsed = deleteRobotSchema.safeParse({
     robotId: formData.get('robotId'),
-    robotName: formData.get('robotName') ?? '',
     page: formData.get('page') ?? 1,
   });
   if (!parsed.success)
@@ -30,9 +29,11 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
       status: 'error',
       error: { title: 'Nothing was deleted', message: 'The request did not name a robot. Reload the page and try again.' },
     };
+  // The log names the robot as the dashboard knows it: a name from the form would be whatever the browser sent.
+  const known = await findRobot(parsed.data.robotId);
   try {
     await audited(
-      { actor: access.user.email, action: 'robot.delete', target: `robot:${parsed.data.robotId}`, detail: parsed.data.robotName || null },
+      { actor: access.user.email, action: 'robot.delete', target: `robot:${parsed.data.robotId}`, detail: known?.name ?? null },
       () => deleteRobot(parsed.data.robotId),
     );
   } catch (err) {
@@ -47,8 +48,9 @@ export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormD
     };
   }
   revalidatePath('/robots');
-  // The row is gone from the list, so the confirmation lives in the URL of the page it leaves.
-  const params = new URLSearchParams({ deleted: parsed.data.robotName || parsed.data.robotId });
+  // The row is gone from the list, so the URL names the deleted robot's id; the page takes the name
+  // from this deletion's audit entry, never from the URL.
+  const params = new URLSearchParams({ deleted: parsed.data.robotId });
   if (parsed.data.page > 1) params.set('page', String(parsed.data.page));
   redirect(`/robots?${params.toString()}`);
 }

@@ -38,7 +38,7 @@ export function DeleteRobotButton({
       triggerAriaLabel={`Delete ${robotName}`}
       title={<>Delete robot “{robotName}”?</>}
       action={formAction}
-      fields={{ robotId, robotName, page }}
+      fields={{ robotId, page }}
       confirmLabel="Delete robot"
       pendingLabel="Deleting…"
       pending={pending}

@@ -14,7 +14,8 @@ import { robotQuerySchema, searchDirectory } from '@/lib/robots/directory-query'
 import { lookAtNewest, type Freshness } from '@/lib/robots/robots';
 import { DirectoryFreshness } from './directory-freshness';
 import { RobotFilters } from './robot-filters';
-import { firstParam } from '@/lib/ui/search-params';
+import { firstParam, SAFE_ID } from '@/lib/ui/search-params';
+import { justDeletedRobotName } from '@/lib/robots/deletion-notice';
 import { DeleteRobotButton } from './delete-robot-button';
 import { LocalTime } from '@/components/ui/local-time';
 
@@ -26,7 +27,8 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
   const user = await requireSessionUser();
   const query = await searchParams;
   const { page, problem } = readPageParam(query.page);
-  const deleted = firstParam(query.deleted)?.slice(0, 300);
+  const deletedId = firstParam(query.deleted);
+  const deleted = deletedId && SAFE_ID.test(deletedId) ? await justDeletedRobotName(user.email, deletedId) : undefined;
   const robotQuery = robotQuerySchema.parse({
     q: firstParam(query.q),
     type: firstParam(query.type) || undefined,

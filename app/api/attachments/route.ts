@@ -1,9 +1,9 @@
 import { audited } from '@/lib/audit/record';
-import { authorise } from '@/lib/auth/session';
 import { attachmentErrorToDisplay } from '@/lib/conversations/attachment-errors';
 import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/conversations/attachment-rules';
 import { uploadConversationAttachment } from '@/lib/conversations/operator';
 import { displayErrorResponse } from '@/lib/ui/display-error';
+import { authoriseChangeRequest } from '@/lib/security/same-origin';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
 function refuse(status: number, title: string, message: string): Response {
@@ -15,8 +15,8 @@ function refuse(status: number, title: string, message: string): Response {
  * with the key. A route handler rather than a server action, so files up to the largest plan cap fit.
  */
 export async function POST(request: Request): Promise<Response> {
-  const access = await authorise('change', 'attachment.upload');
-  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
+  const access = await authoriseChangeRequest(request, 'attachment.upload');
+  if (!access.ok) return access.response;
   if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) {
     return refuse(413, 'The file is too large', 'No plan accepts files over 20 MB. Compress it or share a link instead.');
   }

@@ -7,11 +7,14 @@ import { type SearchParams, firstParam } from '@/lib/ui/search-params';
 
 export const metadata: Metadata = { title: 'Social DM connection' };
 
+/** The consent screen's word for the outcome, as the page repeats it (never confirmed by it). */
+const CLAIMS = { connected: 'connected', disabled: 'connected, switched off', denied: 'denied', expired: 'expired' } as const;
+
 function describe(
   outcome: Exclude<HandshakeOutcome, { kind: 'error' } | { kind: 'robot_missing' }>,
   signedIn: boolean,
 ): { tone: 'good' | 'warn' | 'bad'; title: string; body: string } {
-  const robot = signedIn && outcome.robotName ? ` on “${outcome.robotName}”` : '';
+  const robot = signedIn && 'robotName' in outcome && outcome.robotName ? ` on “${outcome.robotName}”` : '';
   switch (outcome.kind) {
     case 'connected':
       return { tone: 'good', title: 'Social DM connected', body: `The channel${robot} is live and receives messages now.` };
@@ -28,16 +31,28 @@ function describe(
         body: `The page owner declined, so nothing was connected${robot}. Start again from the robot's page if this was a mistake.`,
       };
     case 'expired':
+      return outcome.lapsed
+        ? {
+            tone: 'bad',
+            title: 'The link expired',
+            body: `This handshake${robot} is past its expiry, so this page no longer checks it. If the page owner approved in time, the channel is on the robot's page; otherwise start a new handshake there.`,
+          }
+        : {
+            tone: 'bad',
+            title: 'The link expired',
+            body: `The handshake ran out of time before it was finished${robot}. Start a new one from the robot's page.`,
+          };
+    case 'unchecked':
       return {
-        tone: 'bad',
-        title: 'The link expired',
-        body: `The handshake ran out of time before it was finished${robot}. Start a new one from the robot's page.`,
+        tone: 'warn',
+        title: 'Sign in to see the result',
+        body: `${outcome.claimed ? `The link says “${CLAIMS[outcome.claimed]}”. ` : ''}The dashboard checks what really happened with the service only for signed-in staff, so nothing is confirmed here.`,
       };
     case 'unconfirmed':
       return {
         tone: 'warn',
         title: 'We could not confirm the connection',
-        body: `This dashboard cannot confirm this channel${robot}${outcome.claimed ? ` although the link says “${outcome.claimed}”` : ''}: it did not start this handshake, or the service does not list the channel (denied or removed). Check the robot's page.`,
+        body: `This dashboard cannot confirm this channel${robot}${outcome.claimed ? ` although the link says “${CLAIMS[outcome.claimed]}”` : ''}: it did not start this handshake, or the service does not list the channel (denied or removed). Check the robot's page.`,
       };
   }
 }

@@ -1,7 +1,7 @@
 import { authorise } from '@/lib/auth/session';
 import { getDelivery } from '@/lib/webhooks/deliveries';
-import { displayErrorResponse, toDisplayError } from '@/lib/ui/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
+import { deliveryFailureResponse } from '../failure-response';
 
 /** For the browser's polling of one delivery; the key stays here on the server. */
 export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
@@ -17,12 +17,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ del
     const { data, requestId } = await getDelivery(deliveryId);
     return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
-    const error = toDisplayError(err, {
+    return deliveryFailureResponse(err, {
       not_found: () => ({
         title: 'Delivery not found',
         message: 'No delivery with this id exists on the account. Check the id and try again.',
       }),
     });
-    return displayErrorResponse(error);
   }
 }
