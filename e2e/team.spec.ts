@@ -74,7 +74,10 @@ test('an admin invites a viewer who joins, is refused a change, is promoted, act
   const rows = page.getByTestId('audit-row');
   await expect(rows.filter({ hasText: 'Invitation accepted' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Sign-in' }).filter({ hasText: 'ok' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'Channel disabled' }).filter({ hasText: 'refused' })).toContainText('forbidden');
+  const refusedRow = rows.filter({ hasText: 'Channel disabled' }).filter({ hasText: 'refused' });
+  await expect(refusedRow).toContainText('forbidden');
+  // The refusal names what was tried.
+  await expect(refusedRow).toContainText(`channel:${channelId}`);
   const done = rows
     .filter({ hasText: 'Channel disabled' })
     .filter({ has: page.getByTestId('audit-outcome').getByText('ok', { exact: true }) });

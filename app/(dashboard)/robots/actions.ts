@@ -18,7 +18,7 @@ const deleteRobotSchema = z.object({
 });
 
 export async function deleteRobotAction(_prev: DeleteRobotState, formData: FormData): Promise<DeleteRobotState> {
-  const access = await authorise('change', 'robot.delete');
+  const access = await authorise('change', 'robot.delete', `robot:${String(formData.get('robotId') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const parsed = deleteRobotSchema.safeParse({
     robotId: formData.get('robotId'),

@@ -35,7 +35,7 @@ async function issued(input: Parameters<typeof issueLink>[0]): Promise<LinkState
 }
 
 export async function inviteAction(_prev: LinkState, formData: FormData): Promise<LinkState> {
-  const access = await authorise('change', 'team.invite');
+  const access = await authorise('change', 'team.invite', `user:${String(formData.get('email') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const typed = String(formData.get('email') ?? '');
   const email = emailSchema.safeParse(typed.trim());
@@ -56,7 +56,7 @@ export async function inviteAction(_prev: LinkState, formData: FormData): Promis
 }
 
 export async function resetLinkAction(_prev: LinkState, formData: FormData): Promise<LinkState> {
-  const access = await authorise('change', 'team.reset_link');
+  const access = await authorise('change', 'team.reset_link', `user:${String(formData.get('email') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const person = await findUser(String(formData.get('email') ?? ''));
   if (!person) return { status: 'error', error: { title: 'No such person', message: 'Reload the team page and try again.' } };
@@ -71,7 +71,7 @@ function teamState(result: TeamChange, done: string): TeamState {
 }
 
 export async function changeRoleAction(_prev: TeamState, formData: FormData): Promise<TeamState> {
-  const access = await authorise('change', 'team.role_change');
+  const access = await authorise('change', 'team.role_change', `user:${String(formData.get('email') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const email = emailSchema.safeParse(formData.get('email'));
   const role = roleSchema.safeParse(formData.get('role'));
@@ -85,7 +85,7 @@ export async function changeRoleAction(_prev: TeamState, formData: FormData): Pr
 
 export async function setDisabledAction(_prev: TeamState, formData: FormData): Promise<TeamState> {
   const disable = formData.get('disable') === 'true';
-  const access = await authorise('change', disable ? 'team.disable' : 'team.enable');
+  const access = await authorise('change', disable ? 'team.disable' : 'team.enable', `user:${String(formData.get('email') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const email = emailSchema.safeParse(formData.get('email'));
   if (!email.success) return { status: 'error', error: { title: 'Nothing was changed', message: 'Reload the team page and try again.' } };
@@ -96,7 +96,7 @@ export async function setDisabledAction(_prev: TeamState, formData: FormData): P
 }
 
 export async function revokeLinkAction(_prev: TeamState, formData: FormData): Promise<TeamState> {
-  const access = await authorise('change', 'team.invite_revoke');
+  const access = await authorise('change', 'team.invite_revoke', `link:${String(formData.get('id') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const id = z.coerce.number().int().positive().safeParse(formData.get('id'));
   if (!id.success || !(await revokeLink(id.data, access.user.email)))

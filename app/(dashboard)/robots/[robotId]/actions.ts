@@ -37,7 +37,7 @@ export type ConnectBotState =
 
 export async function connectBotAction(_prev: ConnectBotState, formData: FormData): Promise<ConnectBotState> {
   const token = String(formData.get('token') ?? '');
-  const access = await authorise('change', 'channel.connect');
+  const access = await authorise('change', 'channel.connect', `robot:${String(formData.get('robotId') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error, token };
   const robotId = robotIdSchema.safeParse(formData.get('robotId'));
   const parsedToken = botTokenSchema.safeParse(token);
@@ -67,7 +67,7 @@ export async function connectBotAction(_prev: ConnectBotState, formData: FormDat
 export type SocialDmState = { status: 'idle' } | { status: 'error'; error: DisplayError; canRestart: boolean };
 
 export async function startSocialDmAction(_prev: SocialDmState, formData: FormData): Promise<SocialDmState> {
-  const access = await authorise('change', 'handshake.start');
+  const access = await authorise('change', 'handshake.start', `robot:${String(formData.get('robotId') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error, canRestart: false };
   const robotId = robotIdSchema.safeParse(formData.get('robotId'));
   if (!robotId.success)
@@ -122,7 +122,11 @@ export type ToggleState = { status: 'idle' } | { status: 'saved'; isActive: bool
 const toggleSchema = z.object({ robotId: robotIdSchema, channelId: z.string().min(1).max(200), isActive: z.enum(['true', 'false']) });
 
 export async function toggleChannelAction(_prev: ToggleState, formData: FormData): Promise<ToggleState> {
-  const access = await authorise('change', formData.get('isActive') === 'true' ? 'channel.enable' : 'channel.disable');
+  const access = await authorise(
+    'change',
+    formData.get('isActive') === 'true' ? 'channel.enable' : 'channel.disable',
+    `channel:${String(formData.get('channelId') ?? '')}`,
+  );
   if (!access.ok) return { status: 'error', error: access.error };
   const parsed = toggleSchema.safeParse({
     robotId: formData.get('robotId'),
