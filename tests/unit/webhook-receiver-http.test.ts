@@ -17,11 +17,16 @@ const signer = new Webhook(secret);
 const stored = new Map<string, StoredEvent>();
 /** How each request the server saw ended: its answer's status, or the error reading it failed with. */
 const handled: (number | Error)[] = [];
+/** Per request, listeners the reader left on it beyond those it found: none, or the rest of a refused body could still reach it. */
+const leftListeners: number[] = [];
+const READER_EVENTS = ['data', 'end', 'error'] as const;
 let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
+    const listeners = () => READER_EVENTS.reduce((n, event) => n + request.listenerCount(event), 0);
+    const found = listeners();
     receiveWebhook(webhookRequestOf(request), {
       secret,
       authToken,
@@ -29,6 +34,7 @@ beforeAll(async () => {
     }).then(
       (outcome) => {
         handled.push(outcome.status);
+        leftListeners.push(listeners() - found);
         response.writeHead(outcome.status, { 'content-type': 'application/json' }).end(JSON.stringify(outcome.body));
       },
       (error: unknown) => {
@@ -109,6 +115,7 @@ describe('the webhook receiver over HTTP, reading a Node request', () => {
     const answer = await send(event.headers, [event.raw], { end: true });
     expect(answer).toEqual({ status: 200, body: { received: true, duplicate: false, test: false } });
     expect(stored.get('msg_http_small')?.payload).toBe(event.raw);
+    expect(leftListeners.at(-1)).toBe(0);
   });
 
   it('stores a body of exactly 256 KiB sent with its length, and refuses one byte more with 413 too_large', async () => {
@@ -149,6 +156,8 @@ describe('the webhook receiver over HTTP, reading a Node request', () => {
     const answer = await send(event.headers, [Buffer.alloc(MAX_WEBHOOK_BYTES, 'x'), Buffer.from('x')], { end: false, pauseMs: 200 });
     expect(answer).toEqual({ status: 413, body: TOO_LARGE });
     expect(stored.has(event.headers['webhook-id'])).toBe(false);
+    // The reader let go of the request: what Node or the framework reads of the rest goes nowhere.
+    expect(leftListeners.at(-1)).toBe(0);
   });
 
   it('stops reading a sender that hangs up mid-body: the request fails instead of waiting forever', async () => {
@@ -165,20 +174,28 @@ describe('the webhook receiver over HTTP, reading a Node request', () => {
 });
 
 describe('node-request.ts on its own', () => {
-  it('answers header lookups like a Fetch Request: any case, null when absent', async () => {
+  it('answers header lookups like a Fetch Request: any case, null when absent, repeated values joined', async () => {
     const seen = await new Promise<(string | null)[]>((resolve, reject) => {
       const probe = http.createServer((incoming, response) => {
         const request = webhookRequestOf(incoming);
-        resolve([request.headers.get('Webhook-Id'), request.headers.get('X-WEBHOOK-TOKEN'), request.headers.get('webhook-missing')]);
+        resolve([
+          request.headers.get('Webhook-Id'),
+          request.headers.get('X-WEBHOOK-TOKEN'),
+          request.headers.get('webhook-missing'),
+          // The one request header Node keeps as a list; a Fetch Request joins it the same way.
+          request.headers.get('set-cookie'),
+        ]);
         response.end();
       });
       probe.listen(0, '127.0.0.1', () => {
         const { port: probePort } = probe.address() as AddressInfo;
-        fetch(`http://127.0.0.1:${probePort}/`, { headers: { 'webhook-id': 'msg_case', 'x-webhook-token': 'token-value' } })
-          .then((r) => r.text())
-          .then(() => probe.close(), reject);
+        // Two separate header lines, as Node's client sends an array.
+        const headers = { 'webhook-id': 'msg_case', 'x-webhook-token': 'token-value', 'set-cookie': ['a=1', 'b=2'] };
+        http
+          .get({ host: '127.0.0.1', port: probePort, headers }, (answer) => answer.resume().on('end', () => probe.close()))
+          .on('error', reject);
       });
     });
-    expect(seen).toEqual(['msg_case', 'token-value', null]);
+    expect(seen).toEqual(['msg_case', 'token-value', null, 'a=1, b=2']);
   });
 });
