@@ -16,9 +16,10 @@ export const MUTATED_MODULES = [
 const config = {
   mutate: MUTATED_MODULES,
   testRunner: 'vitest',
-  // Vitest's related mode picks the test files that import a mutated module; no `testFiles` list, because
-  // with one, mutants of module-level constants can be reported as survived although the tests kill them.
-  vitest: { configFile: 'vitest.config.ts', related: true },
+  // Vitest's related mode picks, among vitest.mutate.config.ts's tests, those that import a mutated
+  // module. No `testFiles` list: with one, mutants of module-level constants can be reported as
+  // survived although the tests kill them.
+  vitest: { configFile: 'vitest.mutate.config.ts', related: true },
   checkers: ['typescript'],
   // Type-checks the mutated modules and what they import, not the whole app: a mutant is checked in
   // seconds instead of a minute. (The list repeats MUTATED_MODULES; tsconfig files cannot import.)
