@@ -99,6 +99,10 @@ describe('the limit the budget is a share of', () => {
     expect(await budgetState(3_500_000_000_000)).toMatchObject({ limit: 300, limitSource: 'default' });
     await noteRateLimit(120);
     expect(await budgetState(3_500_000_000_000)).toMatchObject({ limit: 120, limitSource: 'learned', allowance: 36, syncAllowance: 18 });
+    // An answer without the header (or with a zero) leaves the learned limit as it was.
+    await noteRateLimit(undefined);
+    await noteRateLimit(0);
+    expect(await budgetState(3_500_000_000_000)).toMatchObject({ limit: 120, limitSource: 'learned' });
   });
 
   it('gives the dashboard at least one call a minute, and background work at least one, however small the limit', async () => {
