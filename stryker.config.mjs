@@ -25,6 +25,9 @@ const config = {
   // seconds instead of a minute. (The list repeats MUTATED_MODULES; tsconfig files cannot import.)
   tsconfigFile: 'tsconfig.stryker.json',
   coverageAnalysis: 'perTest',
+  // Mutants argued equivalent, one expression at a time: reported as Ignored, with the reason.
+  appendPlugins: ['./scripts/mutation-equivalents.mjs'],
+  ignorers: ['equivalent-mutants'],
   // Two cores: one test runner beside the type checker.
   concurrency: 1,
   // The store tests wait on PostgreSQL and the API tests on a sandbox over HTTP: allow for a busy machine.

@@ -163,6 +163,39 @@ describe('every refusal of a channel rule says what it refused and what to do', 
   });
 });
 
+describe('the control API’s channel refusals', () => {
+  it('a second channel of a type, added to a robot or with a new robot, names the type and the channel holding it', async () => {
+    const { account } = await accountWithRobot(sandbox, { capacity: 10 });
+    const robot = await sandbox.createRobot(account.account_id, { name: 'Panel', channels: [{ type: 'widget' }] });
+    const holder = robot.channels[0]?.id;
+    const again = await sandbox.control('POST', `/sandbox/api/robots/${robot.id}/channels`, { type: 'widget' });
+    expect(refusal(again)).toEqual({
+      status: 409,
+      code: 'channel_type_taken',
+      message: 'The robot already holds a widget channel.',
+      details: { type: 'widget', channel_id: holder },
+    });
+    const twice = await sandbox.control('POST', `/sandbox/api/accounts/${account.account_id}/robots`, {
+      name: 'Twice',
+      channels: [{ type: 'chat_app' }, { type: 'chat_app' }],
+    });
+    expect(refusal(twice)).toMatchObject({
+      status: 409,
+      code: 'channel_type_taken',
+      message: 'The robot already holds a chat_app channel.',
+    });
+  });
+
+  it('removing an unknown channel answers 404 naming what was not found', async () => {
+    expect(refusal(await sandbox.control('DELETE', '/sandbox/api/channels/ch_unknown'))).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'No such channel.',
+      details: {},
+    });
+  });
+});
+
 describe('a robot’s channels', () => {
   it('are listed in the order they were connected', async () => {
     const { account, key } = await accountWithRobot(sandbox, { capacity: 10 });

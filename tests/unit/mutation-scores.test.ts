@@ -4,7 +4,7 @@ import { moduleScores, scoreLine } from '../../scripts/mutation-scores';
 const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status) => ({ status })) });
 
 describe('npm run mutate’s score per module', () => {
-  it('counts killed and timed-out mutants over those that ran or had no test, as Stryker does', () => {
+  it('counts killed and timed-out mutants over those that ran or had no test, as Stryker does; equivalent (ignored) ones are left out', () => {
     const scores = moduleScores({
       files: {
         'lib/b.ts': mutants('Killed', 'Timeout', 'Survived', 'NoCoverage', 'CompileError', 'RuntimeError', 'Ignored'),
@@ -12,12 +12,12 @@ describe('npm run mutate’s score per module', () => {
       },
     });
     expect(scores).toEqual([
-      { module: 'lib/a.ts', killed: 9, survived: 1, noCoverage: 0, scorePercent: 90 },
-      { module: 'lib/b.ts', killed: 2, survived: 1, noCoverage: 1, scorePercent: 50 },
+      { module: 'lib/a.ts', killed: 9, survived: 1, noCoverage: 0, ignored: 0, scorePercent: 90 },
+      { module: 'lib/b.ts', killed: 2, survived: 1, noCoverage: 1, ignored: 1, scorePercent: 50 },
     ]);
     expect(scores.map(scoreLine)).toEqual([
-      ' 90.00 %  lib/a.ts  (9 killed, 1 survived, 0 without a test)',
-      ' 50.00 %  lib/b.ts  (2 killed, 1 survived, 1 without a test)  below 90 %',
+      ' 90.00 %  lib/a.ts  (9 killed, 1 survived, 0 without a test, 0 equivalent)',
+      ' 50.00 %  lib/b.ts  (2 killed, 1 survived, 1 without a test, 1 equivalent)  below 90 %',
     ]);
   });
 
