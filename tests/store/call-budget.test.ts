@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
 import { setUpTestStore } from './use-test-store';
 import { describe, expect, it } from 'vitest';
 
@@ -52,4 +55,34 @@ describe('the dashboard’s call budget', () => {
     await noteRateLimit(1000);
     expect(await budgetState(2_000_000_000_000)).toMatchObject({ limit: 1000, limitSource: 'learned', allowance: 300, syncAllowance: 150 });
   });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can show two instances racing.
+  it.runIf(process.env.STORE_TEST_PG_URL)(
+    'holds across two instances sharing PostgreSQL: bursts from two processes, each with its own pool, send exactly the share together',
+    async () => {
+      const now = 2_100_000_000_000;
+      const { allowance } = await budgetState(now);
+      const other = spawn(path.join('node_modules', '.bin', 'tsx'), ['--conditions=react-server', 'tests/store/budget-instance.ts'], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      try {
+        const lines = readline.createInterface({ input: other.stdout })[Symbol.asyncIterator]();
+        expect((await lines.next()).value).toBe('ready');
+        // Each instance alone would stay within the share; together they offer twice and a half the share at once.
+        const burst = Math.ceil(allowance * 1.25);
+        other.stdin.write(`${JSON.stringify({ count: burst, at: now })}\n`);
+        const here = await Promise.allSettled(Array.from({ length: burst }, (_, i) => reserveCall('page', now + i)));
+        const there = JSON.parse(String((await lines.next()).value)) as { sent: number; refused: number; failed: number };
+        const refusedHere = here.filter((o) => o.status === 'rejected');
+        for (const o of refusedHere) expect(o.reason).toBeInstanceOf(CallBudgetSpentError);
+        expect(there.failed).toBe(0);
+        expect(here.length - refusedHere.length + there.sent).toBe(allowance);
+        expect((await budgetState(now + burst)).usedLastMinute).toBe(allowance);
+      } finally {
+        other.stdin.end();
+        other.kill();
+      }
+    },
+    90_000,
+  );
 });

@@ -51,6 +51,118 @@ describe('webhook receiver', () => {
     });
   });
 
+  it('stores every envelope field, the body exactly as signed, and when it arrived', async () => {
+    const mem = memoryStore();
+    const arrived = new Date('2026-11-22T10:00:01.250Z');
+    const request = signedRequest(event, { id: 'msg_fields' });
+    const res = await receiveWebhook(request, { secret, authToken, store: mem.store, now: () => arrived });
+    expect(res).toEqual({ status: 200, body: { received: true, duplicate: false, test: false } });
+    expect(mem.events.get('msg_fields')).toEqual({
+      webhookId: 'msg_fields',
+      eventId: 'evt_1',
+      type: 'message.received',
+      robotId: 'rb_1',
+      externalId: 'cust-1',
+      conversationId: 'conv_1',
+      isTest: false,
+      payload: JSON.stringify(event),
+      receivedAt: '2026-11-22T10:00:01.250Z',
+    });
+  });
+
+  it('stores an envelope that names no robot, customer or conversation with those fields empty, stamped with the time of arrival', async () => {
+    const mem = memoryStore();
+    const before = Date.now();
+    const res = await receiveWebhook(signedRequest({ type: 'chat.started' }, { id: 'msg_bare' }), { secret, authToken, store: mem.store });
+    expect(res.status).toBe(200);
+    const stored = mem.events.get('msg_bare');
+    expect(stored).toMatchObject({ eventId: null, robotId: null, externalId: null, conversationId: null, isTest: false });
+    const receivedAt = Date.parse(stored?.receivedAt ?? '');
+    expect(receivedAt).toBeGreaterThanOrEqual(before);
+    expect(receivedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('answers 503 with what to set while the secret or the token is missing, and stores nothing', async () => {
+    const mem = memoryStore();
+    const notConfigured = {
+      status: 503,
+      body: {
+        error: 'webhook_receiver_not_configured',
+        message: 'Set PARTNER_WEBHOOK_SECRET and PARTNER_WEBHOOK_TOKEN to receive events.',
+      },
+    };
+    expect(await receiveWebhook(signedRequest(event), { secret: null, authToken, store: mem.store })).toEqual(notConfigured);
+    expect(await receiveWebhook(signedRequest(event), { secret, authToken: null, store: mem.store })).toEqual(notConfigured);
+    expect(await receiveWebhook(signedRequest(event), { secret: '', authToken: '', store: mem.store })).toEqual(notConfigured);
+    expect(mem.events.size).toBe(0);
+  });
+
+  it('refuses with a JSON body naming the reason: wrong token, bad signature, stale timestamp', async () => {
+    const mem = memoryStore();
+    const deps = { secret, authToken, store: mem.store };
+    const wrongToken = { status: 401, body: { error: 'unauthorised', message: 'Missing or wrong X-Webhook-Token.' } };
+    expect(await receiveWebhook(signedRequest(event, { token: 'nope' }), deps)).toEqual(wrongToken);
+    // Same length as the real token, one character off: compared in full, not by length.
+    expect(await receiveWebhook(signedRequest(event, { token: `${authToken.slice(0, -1)}X` }), deps)).toEqual(wrongToken);
+    expect(await receiveWebhook(signedRequest(event, { token: null }), deps)).toEqual(wrongToken);
+    const forged = `whsec_${randomBytes(32).toString('base64')}`;
+    expect(await receiveWebhook(signedRequest(event, { signWith: forged }), deps)).toEqual({
+      status: 401,
+      body: { error: 'invalid_signature', message: 'No matching signature found' },
+    });
+    expect(await receiveWebhook(signedRequest(event, { signature: '' }), deps)).toEqual({
+      status: 401,
+      body: { error: 'invalid_signature', message: 'Missing required headers' },
+    });
+    expect(await receiveWebhook(signedRequest(event, { at: new Date(Date.now() - 6 * 60_000) }), deps)).toEqual({
+      status: 401,
+      body: { error: 'invalid_signature', message: 'Message timestamp too old' },
+    });
+    expect(mem.events.size).toBe(0);
+  });
+
+  it('reads each signature header by its own name: the id, timestamp and signature cannot stand in for one another', async () => {
+    const mem = memoryStore();
+    const deps = { secret, authToken, store: mem.store };
+    for (const missing of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      const request = signedRequest(event);
+      request.headers.delete(missing);
+      expect(await receiveWebhook(request, deps), missing).toEqual({
+        status: 401,
+        body: { error: 'invalid_signature', message: 'Missing required headers' },
+      });
+    }
+    expect(mem.events.size).toBe(0);
+  });
+
+  it('answers 401 "Invalid signature" when the secret cannot sign at all, rather than failing', async () => {
+    const mem = memoryStore();
+    const res = await receiveWebhook(signedRequest(event), { secret: 'whsec_', authToken, store: mem.store });
+    expect(res).toEqual({ status: 401, body: { error: 'invalid_signature', message: 'Invalid signature' } });
+    expect(mem.events.size).toBe(0);
+  });
+
+  it('refuses with 422 invalid_event a signed body that is not JSON', async () => {
+    const mem = memoryStore();
+    const raw = 'type=message.received';
+    const at = new Date();
+    const request = new Request('http://localhost/api/webhooks/partner', {
+      method: 'POST',
+      headers: {
+        'x-webhook-token': authToken,
+        'webhook-id': 'msg_text',
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign('msg_text', at, raw),
+      },
+      body: raw,
+    });
+    expect(await receiveWebhook(request, { secret, authToken, store: mem.store })).toEqual({
+      status: 422,
+      body: { error: 'invalid_event', message: 'Signed, but the body is not JSON.' },
+    });
+    expect(mem.events.size).toBe(0);
+  });
+
   it('answers 401 to a forged signature', async () => {
     const mem = memoryStore();
     const forged = `whsec_${randomBytes(32).toString('base64')}`;
@@ -92,6 +204,23 @@ describe('webhook receiver', () => {
     expect(mem.events.size).toBe(1);
   });
 
+  it('records an event as a test when either its type or its data says so', async () => {
+    const deps = (mem: ReturnType<typeof memoryStore>) => ({ secret, authToken, store: mem.store });
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['type test, no data', { type: 'test', data: null }, true],
+      ['type test, data without the flag', { type: 'test', data: { note: 'ping' } }, true],
+      ['another type, data.test true', { type: 'message.received', conversation_id: 'conv_2', data: { test: true } }, true],
+      ['another type, data.test false', { type: 'message.received', data: { test: false } }, false],
+      ['another type, data.test as text', { type: 'message.received', data: { test: 'true' } }, false],
+    ];
+    for (const [name, body, isTest] of cases) {
+      const mem = memoryStore();
+      const res = await receiveWebhook(signedRequest(body, { id: 'msg_t' }), deps(mem));
+      expect(res, name).toEqual({ status: 200, body: { received: true, duplicate: false, test: isTest } });
+      expect(mem.events.get('msg_t')?.isTest, name).toBe(isTest);
+    }
+  });
+
   it('records a test event as a test', async () => {
     const mem = memoryStore();
     const res = await receiveWebhook(
@@ -107,5 +236,7 @@ describe('webhook receiver', () => {
     const mem = memoryStore();
     const res = await receiveWebhook(signedRequest({ hello: 'world' }), { secret, authToken, store: mem.store });
     expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: 'invalid_event', message: 'Signed, but not an event envelope: `type` is required.' });
+    expect(mem.events.size).toBe(0);
   });
 });
