@@ -122,11 +122,8 @@ export type ToggleState = { status: 'idle' } | { status: 'saved'; isActive: bool
 const toggleSchema = z.object({ robotId: robotIdSchema, channelId: z.string().min(1).max(200), isActive: z.enum(['true', 'false']) });
 
 export async function toggleChannelAction(_prev: ToggleState, formData: FormData): Promise<ToggleState> {
-  const access = await authorise(
-    'change',
-    formData.get('isActive') === 'true' ? 'channel.enable' : 'channel.disable',
-    `channel:${String(formData.get('channelId') ?? '')}`,
-  );
+  const action = formData.get('isActive') === 'true' ? 'channel.enable' : 'channel.disable';
+  const access = await authorise('change', action, `channel:${String(formData.get('channelId') ?? '')}`);
   if (!access.ok) return { status: 'error', error: access.error };
   const parsed = toggleSchema.safeParse({
     robotId: formData.get('robotId'),
