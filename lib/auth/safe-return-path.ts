@@ -14,7 +14,7 @@ function isSiteRelative(path: string): boolean {
  * looking `/.//evil.example` or `/%2e//evil.example` into `//evil.example`, another site.
  */
 export function safeReturnPath(value: unknown, fallback = '/robots'): string {
-  if (typeof value !== 'string' || value === '' || value.length > 2000) return fallback;
+  if (typeof value !== 'string' || value.length > 2000) return fallback;
   let candidate = value;
   if (/^https?:\/\//i.test(value)) {
     try {
@@ -25,13 +25,9 @@ export function safeReturnPath(value: unknown, fallback = '/robots'): string {
     }
   }
   if (!isSiteRelative(candidate)) return fallback;
-  let resolved: URL;
-  try {
-    resolved = new URL(candidate, ORIGIN);
-  } catch {
-    return fallback;
-  }
+  // A path on a fixed base always parses; what it resolves to is checked below.
+  const resolved = new URL(candidate, ORIGIN);
   const result = `${resolved.pathname}${resolved.search}`;
-  if (resolved.origin !== ORIGIN || !isSiteRelative(result) || resolved.pathname.startsWith('/login')) return fallback;
+  if (!isSiteRelative(result) || resolved.pathname.startsWith('/login')) return fallback;
   return result;
 }

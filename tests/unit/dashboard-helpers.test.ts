@@ -37,6 +37,23 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/./robots?page=2')).toBe('/robots?page=2');
     expect(safeReturnPath('/a/..%2F..%2F/x')).toBe('/a/..%2F..%2F/x');
   });
+  it('takes only a path starting with one slash, of at most 2,000 characters', () => {
+    expect(safeReturnPath('settings', '/home')).toBe('/home');
+    expect(safeReturnPath('', '/home')).toBe('/home');
+    expect(safeReturnPath(42, '/home')).toBe('/home');
+    const longest = `/${'a'.repeat(1999)}`;
+    expect(safeReturnPath(longest, '/home')).toBe(longest);
+    expect(safeReturnPath(`${longest}a`, '/home')).toBe('/home');
+  });
+  it('reads an absolute URL as its path, only when it starts the value, and refuses one that is not a URL', () => {
+    expect(safeReturnPath('HTTPS://localhost:3000/settings?tab=key')).toBe('/settings?tab=key');
+    expect(safeReturnPath('/search?u=https://example.com/x')).toBe('/search?u=https://example.com/x');
+    expect(safeReturnPath('http://[bad/settings', '/home')).toBe('/home');
+  });
+  it('never returns to the sign-in page, but keeps other paths that mention it', () => {
+    expect(safeReturnPath('/login/again', '/home')).toBe('/home');
+    expect(safeReturnPath('/team/login', '/home')).toBe('/team/login');
+  });
   it('keeps a normal path with an encoded query', () => {
     expect(safeReturnPath('/webhooks?status=succeeded&event_type=chat.started')).toBe('/webhooks?status=succeeded&event_type=chat.started');
     expect(safeReturnPath('/conversations?conversation=conv_1%2F2')).toBe('/conversations?conversation=conv_1%2F2');
