@@ -5,6 +5,7 @@ await setUpTestStore('budget_history');
 
 const { budgetState, callHistory, noteRateLimit, reserveCall } = await import('@/lib/connection/budget');
 const { getDb, schema } = await import('@/lib/db');
+const { writeSetting } = await import('@/lib/db/settings');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -110,5 +111,10 @@ describe('the limit the budget is a share of', () => {
     expect(await budgetState(3_600_000_000_000)).toMatchObject({ limit: 1, allowance: 1, syncAllowance: 1 });
     await noteRateLimit(5);
     expect(await budgetState(3_600_000_000_000)).toMatchObject({ limit: 5, allowance: 1, syncAllowance: 1 });
+  });
+
+  it('uses a limit another instance learned: the setting’s name is shared by every instance and version', async () => {
+    await writeSetting('api_rate_limit_per_minute', '600');
+    expect(await budgetState(3_700_000_000_000)).toMatchObject({ limit: 600, limitSource: 'learned', allowance: 180 });
   });
 });
