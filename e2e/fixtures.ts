@@ -33,17 +33,20 @@ export class ControlApi {
   async createRobot(input: NewRobot): Promise<Robot> {
     // Robots seeded by earlier specs keep their slots: make room for this one's active channels, so
     // a spec run alone or after others seeds the same way. Specs about capacity set their own.
-    const wanted = (input.channels ?? []).filter((c) => c.is_active !== false).length;
-    if (wanted > 0) {
-      const { active_channels, capacity } = await this.account();
-      if (active_channels + wanted > capacity)
-        expectAnswer(
-          await this.client.patchAccount(this.demoAccountId(), { capacity: active_channels + wanted + 10 }),
-          200,
-          'control API makes room on the account',
-        );
-    }
+    await this.makeRoom((input.channels ?? []).filter((c) => c.is_active !== false).length);
     return expectAnswer(await this.client.createRobot(this.demoAccountId(), input), 201, 'control API creates the robot');
+  }
+
+  /** Raises the account's capacity when `wanted` more active channels would not fit, so earlier specs' channels never decide a later one. */
+  async makeRoom(wanted: number): Promise<void> {
+    if (wanted <= 0) return;
+    const { active_channels, capacity } = await this.account();
+    if (active_channels + wanted > capacity)
+      expectAnswer(
+        await this.client.patchAccount(this.demoAccountId(), { capacity: active_channels + wanted + 10 }),
+        200,
+        'control API makes room on the account',
+      );
   }
 
   async account(): Promise<Account> {

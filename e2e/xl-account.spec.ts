@@ -42,7 +42,8 @@ test('among 2,000 robots one is found by customer id; a delete and a connect sho
   await expect(page.getByTestId('robot-name').first()).not.toHaveText(wanted?.name ?? '');
   await expect(page.getByText(wanted?.name ?? '', { exact: true })).toHaveCount(0);
 
-  // A connect shows in the list's filters at once.
+  // A connect shows in the list's filters at once (room made, whatever earlier specs left connected).
+  await control.makeRoom(1);
   const target = seeded[1500];
   await page.goto(`/robots/${target?.id}`);
   await page.getByLabel('Bot token').fill(botToken(String(Date.now()).slice(-10)));
