@@ -3,12 +3,7 @@ import { cookies } from 'next/headers';
 import { encode, getToken } from 'next-auth/jwt';
 import { getEnv } from '@/lib/config/env';
 import { SESSION_IDLE_SECONDS } from './session-lifetime';
-
-/** Auth.js's session cookie: `__Secure-` behind HTTPS, plain otherwise; each is encrypted with its own name. */
-const SESSION_COOKIES = [
-  { name: '__Secure-authjs.session-token', secure: true },
-  { name: 'authjs.session-token', secure: false },
-] as const;
+import { SESSION_COOKIES } from './session-token';
 
 /**
  * After a change that ended every session of the signed-in person (sessions begun at or before

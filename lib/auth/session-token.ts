@@ -5,6 +5,12 @@ import { getEnv } from '@/lib/config/env';
 
 export type SessionClaims = { email: string; loginAt: number };
 
+/** Auth.js's session cookie: `__Secure-` behind HTTPS, plain otherwise; each is encrypted with its own name. */
+export const SESSION_COOKIES = [
+  { name: '__Secure-authjs.session-token', secure: true },
+  { name: 'authjs.session-token', secure: false },
+] as const;
+
 /**
  * The session cookie's claims, decrypted and checked for expiry, or null. Pages and actions read the
  * cookie this way rather than through Auth.js's `auth()`, which also re-encrypts a refreshed cookie
@@ -17,9 +23,8 @@ export async function readSessionClaims(): Promise<SessionClaims | null> {
   if (!cookieHeader) return null;
   const req = { headers: new Headers({ cookie: cookieHeader }) };
   const secret = getEnv().AUTH_SECRET;
-  // The cookie is named `__Secure-…` behind HTTPS and plainly otherwise; each is encrypted with its own name.
-  for (const secureCookie of [true, false]) {
-    const token = await getToken({ req, secret, secureCookie });
+  for (const cookie of SESSION_COOKIES) {
+    const token = await getToken({ req, secret, secureCookie: cookie.secure });
     if (token) return typeof token.email === 'string' ? { email: token.email, loginAt: Number(token.loginAt ?? 0) } : null;
   }
   return null;
