@@ -6,6 +6,7 @@
  */
 import { unwrap } from '../sandbox/control-client/client';
 import type { NewRobot } from '../sandbox/control-client/types';
+import { everyPagePath } from '../lib/navigation/sections';
 import { resolveWindow, rfc3339 } from '../lib/usage/window';
 import budgets from './budgets.json' with { type: 'json' };
 import { runLighthouse, type FormFactor } from './lighthouse-run';
@@ -78,21 +79,13 @@ try {
     if (!deliveryId) await sleep(200);
   }
   if (!deliveryId) throw new Error('the service made no webhook delivery');
-  const pages = [
-    '/robots',
-    `/robots/${robotId}`,
-    '/usage',
-    '/webhooks',
-    `/webhooks/deliveries/${deliveryId}`,
-    '/webhooks/events',
-    '/conversations',
-    '/rules',
-    '/settings',
-    '/team',
-    '/audit',
-    '/account',
-  ];
-  const label = (p: string) => p.replace(robotId, '<id>').replace(deliveryId, '<id>');
+  const conversation = unwrap(
+    await control.createConversation(robotId, { channel_type: 'widget', messages: [{ role: 'client', text: 'Hello' }] }),
+    'conversation',
+  );
+  // Every page of every section, as the nav lists them (lib/navigation/sections.ts).
+  const pages = everyPagePath({ robotId, deliveryId, conversationId: conversation.conversation_id });
+  const label = (p: string) => p.replace(robotId, '<id>').replace(deliveryId, '<id>').replace(conversation.conversation_id, '<id>');
 
   // The calls each page makes, from the data layer: the robots list looks at the newest page of
   // robots (lib/robots/robots.ts lookAtNewest), usage reads the report 100 robots a call when its

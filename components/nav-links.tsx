@@ -2,18 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-
-const SECTIONS = [
-  { href: '/robots', label: 'Robots' },
-  { href: '/usage', label: 'Usage' },
-  { href: '/webhooks', label: 'Webhooks' },
-  { href: '/conversations', label: 'Conversations' },
-  { href: '/rules', label: 'Rules' },
-  { href: '/settings', label: 'Settings' },
-  { href: '/team', label: 'Team', adminOnly: true },
-  { href: '/audit', label: 'Audit log', adminOnly: true },
-  { href: '/account', label: 'Your account' },
-] as const;
+import { isInSection, navSections } from '@/lib/navigation/sections';
 
 export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   // Null only under the pages router, which serves no page here (pages/ holds one API route).
@@ -21,8 +10,8 @@ export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   return (
     <nav aria-label="Main" className="px-3 pb-4">
       <ul className="flex flex-wrap gap-1 md:flex-col">
-        {SECTIONS.filter((s) => isAdmin || !('adminOnly' in s)).map((s) => {
-          const current = pathname === s.href || pathname.startsWith(`${s.href}/`);
+        {navSections(isAdmin).map((s) => {
+          const current = isInSection(s, pathname);
           return (
             <li key={s.href}>
               <Link

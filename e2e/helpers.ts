@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { everyPagePath, type WalkIds } from '../lib/navigation/sections';
 import { expect, logIn, type ControlApi } from './fixtures';
 
 /** A name no earlier run or test has used. */
@@ -45,11 +46,11 @@ export async function expectNoViolations(page: Page, label: string) {
   expect(summary, `${label} has no WCAG A/AA violations`).toEqual([]);
 }
 
-/** Every page behind the sign-in, with a robot and a conversation of its own to show; signs in as admin. */
-export async function everySignedInPage(
-  page: Page,
-  control: ControlApi,
-): Promise<{ robotId: string; conversationId: string; paths: string[] }> {
+/**
+ * Every page of every section (lib/navigation/sections.ts), with a robot, a conversation and a
+ * webhook delivery of its own to show; signs in as admin.
+ */
+export async function everySignedInPage(page: Page, control: ControlApi): Promise<WalkIds & { paths: string[] }> {
   const robot = await control.createRobot({
     name: unique('Every page robot'),
     channels: [
@@ -64,19 +65,14 @@ export async function everySignedInPage(
   expect(created.ok).toBe(true);
   const conversationId = created.ok ? created.body.conversation_id : '';
   await logIn(page, 'admin');
-  const paths = [
-    '/robots',
-    `/robots/${robot.id}`,
-    '/usage',
-    '/webhooks',
-    '/webhooks/events',
-    '/conversations',
-    `/conversations?conversation=${conversationId}`,
-    '/rules',
-    '/settings',
-    '/team',
-    '/audit',
-    '/account',
-  ];
-  return { robotId: robot.id, conversationId, paths };
+  // The conversation's events are delivered to our receiver: the newest delivery is one to open.
+  let deliveryId = '';
+  await expect(async () => {
+    await page.goto('/webhooks');
+    const href = (await page.getByTestId('delivery-row').first().getByRole('link').first().getAttribute('href')) ?? '';
+    deliveryId = href.match(/\/webhooks\/deliveries\/([^/?#]+)/)?.[1] ?? '';
+    expect(deliveryId, 'a webhook delivery to open').not.toBe('');
+  }).toPass({ timeout: 20_000 });
+  const ids = { robotId: robot.id, conversationId, deliveryId };
+  return { ...ids, paths: everyPagePath(ids) };
 }

@@ -14,7 +14,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       </a>
       <aside className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="px-5 py-4">
-          <Link href="/robots" className="text-lg font-semibold text-brand-700">
+          <Link href="/" className="text-lg font-semibold text-brand-700">
             Partner Dashboard
           </Link>
         </div>
