@@ -51,6 +51,18 @@ export default defineConfig([
     },
   },
   {
+    // Each environment variable is defined and checked once, in lib/config/settings.ts; everything
+    // else asks lib/config. Tests set up environments of their own; the sandbox is its own program.
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['lib/config/**', 'tests/**', 'e2e/**', 'sandbox/**', '*.config.{ts,mjs}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through lib/config (settings.ts lists every variable).' },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -3,6 +3,8 @@
  * disabled, then the robot directory's background sync begins.
  */
 export async function register(): Promise<void> {
+  // Next requires this exact test to leave the Node-only imports below out of the edge bundle.
+  // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getEnv } = await import('./lib/config/env');
   if (getEnv().PARTNER_API_MODE !== 'sandbox') {
@@ -15,7 +17,7 @@ export async function register(): Promise<void> {
     });
     if (retired.length > 0) console.warn(`[security] Disabled demo logins with published passwords: ${retired.join(', ')}`);
   }
-  if (process.env.ROBOT_DIRECTORY_SYNC === 'off') return;
+  if (getEnv().ROBOT_DIRECTORY_SYNC === 'off') return;
   const { startDirectorySync } = await import('./lib/robots/directory-scheduler');
   startDirectorySync();
 }

@@ -1,6 +1,7 @@
 import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 import { authConfig } from './auth.config';
+import { isDevelopmentServer } from './lib/config/process-env';
 import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from './lib/security/headers';
 
 const { auth } = NextAuth(authConfig);
@@ -17,7 +18,7 @@ export default auth((request) => {
     return NextResponse.redirect(signIn);
   }
   const nonce = btoa(crypto.randomUUID());
-  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
+  const policy = contentSecurityPolicy(nonce, isDevelopmentServer());
   const requestHeaders = new Headers(request.headers);
   // Next reads the policy from the request to put the nonce on its own scripts.
   requestHeaders.set('x-nonce', nonce);

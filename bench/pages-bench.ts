@@ -6,6 +6,7 @@
  */
 import { unwrap } from '../sandbox/control-client/client';
 import type { NewRobot } from '../sandbox/control-client/types';
+import { readSettings } from '../lib/config/settings';
 import { everyPagePath } from '../lib/navigation/sections';
 import { resolveWindow, rfc3339 } from '../lib/usage/window';
 import budgets from './budgets.json' with { type: 'json' };
@@ -16,10 +17,11 @@ import { finishBench, formatNumber, type BenchResults, type Figure } from './res
 import { sleep, startStack } from './stack';
 
 const ROBOTS = 200;
-const TIME_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 30);
+const knobs = readSettings(['BENCH_PAGE_RUNS', 'BENCH_NETWORK_MS', 'LIGHTHOUSE_REPORTS_DIR']);
+const TIME_RUNS = knobs.BENCH_PAGE_RUNS;
 // The network between a deployed dashboard and the Partner API, modelled for context figures only:
 // a round trip between two regions of one continent. The budgeted figures use the sandbox as it is.
-const MODELLED_NETWORK_MS = Number(process.env.BENCH_NETWORK_MS ?? 50);
+const MODELLED_NETWORK_MS = knobs.BENCH_NETWORK_MS;
 const budget = budgets.pages;
 const began = Date.now();
 
@@ -155,7 +157,7 @@ try {
     desktop: budget.lighthouseDesktopPerformance,
     mobile: budget.lighthouseMobilePerformance,
   };
-  const scores = await runLighthouse(base, cookie, pages, perfBudget, process.env.LIGHTHOUSE_REPORTS_DIR);
+  const scores = await runLighthouse(base, cookie, pages, perfBudget, knobs.LIGHTHOUSE_REPORTS_DIR);
   for (const [p, byForm] of scores) {
     for (const form of ['desktop', 'mobile'] as const) {
       const s = byForm[form];

@@ -14,6 +14,7 @@ import { freePort } from '../scripts/free-port';
 import budgets from './budgets.json' with { type: 'json' };
 import { finishBench, formatNumber } from './results';
 import { ensureBuild, dashboardStartArgs } from './stack';
+import { childEnvironment } from '../lib/config/process-env';
 
 const DURATION_S = 8;
 const SECRET = `whsec_${Buffer.from('receiver bench secret, 32 bytes!').toString('base64')}`;
@@ -25,7 +26,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'receiver-bench-'));
 const port = await freePort();
 const dashboard = spawn(process.execPath, dashboardStartArgs(port), {
   env: {
-    ...process.env,
+    ...childEnvironment(),
     DATA_DIR: dir,
     AUTH_SECRET: 'receiver-bench-auth-secret-0123456789abcdefgh',
     PARTNER_API_URL: 'http://127.0.0.1:9',

@@ -10,8 +10,9 @@ import { unwrap } from '../sandbox/control-client/client';
 import budgets from './budgets.json' with { type: 'json' };
 import { finishBench, formatNumber, type Figure } from './results';
 import { percentile, sleep, startStack } from './stack';
+import { readSettings } from '../lib/config/settings';
 
-const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
+const ROBOTS = readSettings(['BENCH_ROBOTS']).BENCH_ROBOTS;
 const WARM_RUNS = 20;
 
 const seeded: string[] = [];

@@ -13,12 +13,15 @@ import { startSandbox } from '../sandbox/server';
 import { freePort } from '../scripts/free-port';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
 import { startLatencyProxy, type LatencyProxy } from './latency-proxy';
+import { childEnvironment } from '../lib/config/process-env';
+import { readSettings } from '../lib/config/settings';
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrs';
 const WEBHOOK_TOKEN = 'bench-webhook-token-0123456789';
 const ADMIN_EMAIL = 'bench@example.com';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const knobs = readSettings(['CHROMIUM_PATH', 'BENCH_PROFILE_DIR']);
+export const CHROMIUM_PATH = knobs.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export { CHROMIUM_FLAGS };
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const percentile = (values: number[], p: number) =>
@@ -68,7 +71,7 @@ function newestMtime(entry: string): number {
  * CPU profile there when it stops cleanly (open it in Chrome's DevTools).
  */
 export function dashboardStartArgs(port: number): string[] {
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const profile = knobs.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${knobs.BENCH_PROFILE_DIR}`] : [];
   return [...profile, '--import', 'tsx', 'scripts/serve.ts', 'start', '-p', String(port), '-H', '127.0.0.1'];
 }
 
@@ -109,7 +112,7 @@ export async function startStack(options: {
   const apiUrl = proxy?.url ?? sandbox.url;
 
   const env = {
-    ...process.env,
+    ...childEnvironment(),
     DATA_DIR: path.join(dir, 'dashboard'),
     AUTH_SECRET,
     PARTNER_API_URL: apiUrl,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { startPgCluster } from '../scripts/pg-cluster';
 import budgets from './budgets.json' with { type: 'json' };
 import { finishBench, type Figure } from './results';
+import { childEnvironment } from '../lib/config/process-env';
 
 type Timing = { meanMs: number; p95Ms: number; n: number };
 type Run = { store: string; rssMb: number; results: Record<string, Timing> };
@@ -18,7 +19,7 @@ type Run = { store: string; rssMb: number; results: Record<string, Timing> };
 function runWorker(store: string, env: Record<string, string>): Run {
   const result = spawnSync('node_modules/.bin/tsx', ['--conditions=react-server', 'bench/store-worker.ts'], {
     env: {
-      ...process.env,
+      ...childEnvironment(),
       ...env,
       STORE: store,
       AUTH_SECRET: 'store-bench-secret-0123456789abcdefghijklmnop',

@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readSettings } from '../lib/config/settings';
 
-const store = process.env.STORE ?? 'pglite';
+const store = readSettings(['STORE']).STORE;
 const ROBOTS = 10_000;
 const N = 1000;
 

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { readLaunchConfig } from './launch-config';
+import { readLaunchConfig } from '../lib/config/launch';
+import { exportSetting, processEnvironment } from '../lib/config/process-env';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password';
 
 const usage = 'usage: npm run admin -- create --email you@example.com [--name "Your Name"]';
@@ -27,14 +28,14 @@ if (!email.success) {
   process.exit(2);
 }
 
-const read = readLaunchConfig(process.env);
+const read = readLaunchConfig(processEnvironment());
 if (!read.ok) {
   console.error(read.error);
   process.exit(1);
 }
 // The same data directory and secret the dashboard reads.
-process.env.DATA_DIR = read.config.dataDir;
-process.env.AUTH_SECRET = read.config.authSecret;
+exportSetting('DATA_DIR', read.config.dataDir);
+exportSetting('AUTH_SECRET', read.config.authSecret);
 
 let password = '';
 if (process.stdin.isTTY) {
@@ -64,7 +65,7 @@ const shownOnce = generated ? `\nPassword (shown once, store it now): ${password
 const name = values.name ?? email.data;
 const ranBy = `run by ${osUser()} on ${os.hostname()}`;
 const { embeddedStoreHolder } = await import('../lib/db/data-dir-lock');
-const runningDashboard = process.env.DATABASE_URL ? null : embeddedStoreHolder(read.config.dataDir);
+const runningDashboard = read.config.sharedStore ? null : embeddedStoreHolder(read.config.dataDir);
 if (runningDashboard !== null) {
   // The running dashboard owns the embedded store: it adds the admin itself, at the next sign-in page.
   const { queuePendingAdmin } = await import('../lib/auth/pending-admins');
@@ -98,6 +99,6 @@ function osUser(): string {
     return os.userInfo().username;
   } catch {
     // No entry for this uid (some containers).
-    return process.env.USER ?? `uid ${process.getuid?.() ?? 'unknown'}`;
+    return processEnvironment().USER ?? `uid ${process.getuid?.() ?? 'unknown'}`;
   }
 }

@@ -6,29 +6,14 @@
  * nearest address in the proxy's chain that is not itself a trusted proxy.
  */
 import { BlockList, isIP } from 'node:net';
+import { trustedProxyEntries } from '../lib/config/trusted-proxies';
 
-/** Why a TRUSTED_PROXIES entry is unusable, or null when every entry is an address or CIDR range. */
-export function trustedProxiesProblem(spec: string): string | null {
-  for (const entry of splitList(spec)) {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const maxBits = family === 6 ? 128 : 32;
-    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)))
-      return `"${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, ::1)`;
-  }
-  return null;
-}
-
-const splitList = (spec: string) =>
-  spec
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+export { trustedProxiesProblem } from '../lib/config/trusted-proxies';
 
 /** The proxies whose `X-Forwarded-For` is believed; an empty spec trusts none. Call trustedProxiesProblem first. */
 export function trustedProxies(spec: string | undefined): BlockList {
   const list = new BlockList();
-  for (const entry of splitList(spec ?? '')) {
+  for (const entry of trustedProxyEntries(spec ?? '')) {
     const [address = '', bits] = entry.split('/');
     const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
     if (bits === undefined) list.addAddress(address, type);

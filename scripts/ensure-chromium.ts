@@ -5,11 +5,12 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { readSettings } from '../lib/config/settings';
 
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 export function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
+  const fromEnv = readSettings(['CHROMIUM_PATH']).CHROMIUM_PATH;
   if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
   return CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
 }

@@ -7,10 +7,11 @@ import path from 'node:path';
 import { DEMO_USERS } from '../lib/auth/demo-users';
 import { createControlClient } from '../sandbox/control-client/client';
 import { ensureDemoAccount, setDemoSimulator } from './demo-account';
-import { readLaunchConfig } from './launch-config';
+import { readLaunchConfig } from '../lib/config/launch';
+import { childEnvironment, processEnvironment } from '../lib/config/process-env';
 
 const mode = process.argv[2] === 'start' ? 'start' : 'dev';
-const read = readLaunchConfig(process.env);
+const read = readLaunchConfig(processEnvironment());
 if (!read.ok) {
   console.error(read.error);
   process.exit(1);
@@ -33,7 +34,7 @@ process.on('SIGINT', () => shutdown(130));
 process.on('SIGTERM', () => shutdown(143));
 
 function run(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = spawn(command, args, { env: childEnvironment(env), stdio: 'inherit' });
   child.on('exit', (code) => {
     console.error(`${name} stopped (exit ${code ?? 'signal'}); stopping the rest.`);
     shutdown(code === 0 ? 1 : (code ?? 1));
@@ -62,7 +63,7 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
  */
 function retirePublishedLogins(env: Record<string, string>): string[] {
   const result = spawnSync(bin('tsx'), ['--conditions=react-server', 'scripts/retire-published-logins.ts'], {
-    env: { ...process.env, ...env },
+    env: childEnvironment(env),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

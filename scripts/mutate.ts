@@ -7,6 +7,7 @@
  * budget's advisory lock only matters where transactions run side by side, which PGlite never does.
  */
 import { spawnSync } from 'node:child_process';
+import { childEnvironment } from '../lib/config/process-env';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MINIMUM_SCORE_PERCENT, moduleScores, scoreLine } from './mutation-scores';
@@ -21,7 +22,7 @@ try {
   const stryker = path.join(process.cwd(), 'node_modules', '.bin', 'stryker');
   const result = spawnSync(stryker, ['run', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, STORE_TEST_PG_URL: cluster.serverUrl },
+    env: childEnvironment({ STORE_TEST_PG_URL: cluster.serverUrl }),
   });
   strykerOk = result.status === 0;
 } finally {

@@ -4,6 +4,7 @@
  * authentication on 127.0.0.1 only. `stop()` stops it and removes the folder.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { childEnvironment } from '../lib/config/process-env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ function ensureInstalled(): void {
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', 'postgresql-15'], {
     stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    env: childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' }),
   });
 }
 

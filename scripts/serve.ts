@@ -7,22 +7,23 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { clientAddressOf, trustedProxies, trustedProxiesProblem } from './client-address';
+import { processEnvironment } from '../lib/config/process-env';
+import { firstProblem, settingsSchema } from '../lib/config/settings';
+import { clientAddressOf, trustedProxies } from './client-address';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
 });
 const dev = positionals[0] === 'dev';
-const port = Number(values.port ?? process.env.PORT ?? 3000);
-const hostname = values.hostname ?? process.env.HOST ?? '127.0.0.1';
-
-const problem = trustedProxiesProblem(process.env.TRUSTED_PROXIES ?? '');
-if (problem) {
-  console.error(`Configuration error: TRUSTED_PROXIES: ${problem}`);
+const read = settingsSchema(['PORT', 'HOST', 'TRUSTED_PROXIES']).safeParse(processEnvironment());
+if (!read.success) {
+  console.error(`Configuration error: ${firstProblem(read.error)}`);
   process.exit(1);
 }
-const trusted = trustedProxies(process.env.TRUSTED_PROXIES);
+const port = values.port === undefined ? read.data.PORT : Number(values.port);
+const hostname = values.hostname ?? read.data.HOST;
+const trusted = trustedProxies(read.data.TRUSTED_PROXIES);
 
 /** The only address the app sees is the one settled here; a client's own headers are replaced. */
 function settleClientAddress(request: http.IncomingMessage): void {

@@ -3,6 +3,7 @@
  * `N passed, N failed` totalling them all. Lint, typecheck and build count as one test each.
  */
 import { spawnSync } from 'node:child_process';
+import { childEnvironment } from '../lib/config/process-env';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium';
@@ -20,7 +21,7 @@ const failures: string[] = [];
 const bin = (name: string) => path.join(process.cwd(), 'node_modules', '.bin', name);
 
 function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: childEnvironment(env) });
   return result.status === 0;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddressOf, trustedProxies, trustedProxiesProblem } from '../../scripts/client-address';
-import { readLaunchConfig } from '../../scripts/launch-config';
+import { readLaunchConfig } from '@/lib/config/launch';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

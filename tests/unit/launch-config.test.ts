@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLaunchConfig } from '../../scripts/launch-config';
+import { readLaunchConfig } from '@/lib/config/launch';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'launch-'));
 

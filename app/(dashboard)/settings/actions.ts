@@ -7,7 +7,7 @@ import { authorise } from '@/lib/auth/session';
 import { checkConnection, verifyApiKey } from '@/lib/connection/check';
 import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
 import { getPartnerConnection, forgetSavedApiKey, saveApiKey } from '@/lib/connection/connection';
-import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/connection/api-key';
+import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/partner/api-key';
 
 export type CheckState =
   { status: 'idle' } | { status: 'ok'; robots: number; requestId?: string } | { status: 'error'; error: DisplayError };
