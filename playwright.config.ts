@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/e2e-env';
+import { readSettings } from './lib/config/settings';
 import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
+
+const knobs = readSettings(['CI', 'PLAYWRIGHT_JSON_OUTPUT_FILE', 'CHROMIUM_PATH']);
 
 export default defineConfig({
   testDir: './e2e',
@@ -9,8 +12,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'reports/playwright.json' }]],
+  forbidOnly: Boolean(knobs.CI),
+  reporter: [['list'], ['json', { outputFile: knobs.PLAYWRIGHT_JSON_OUTPUT_FILE }]],
   outputDir: 'test-results',
   use: {
     baseURL: E2E.dashboardUrl,
@@ -18,7 +21,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: knobs.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
   },

@@ -1,3 +1,4 @@
+import { childEnvironment } from '../lib/config/process-env';
 import { spawnSync } from 'node:child_process';
 import { expect } from '@playwright/test';
 import { E2E } from './e2e-env';
@@ -12,7 +13,7 @@ export function createAdminOnCommandLine(email: string, name: string): { stdout:
     'node_modules/.bin/tsx',
     ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', email, '--name', name],
     {
-      env: { ...process.env, DATA_DIR: E2E.dataDir, PARTNER_API_URL: '', PARTNER_API_KEY: '' },
+      env: { ...childEnvironment(), DATA_DIR: E2E.dataDir, PARTNER_API_URL: '', PARTNER_API_KEY: '' },
       encoding: 'utf8',
     },
   );

@@ -1,8 +1,10 @@
+import { readSettings } from '../lib/config/settings';
+
 /**
  * Where the end-to-end run starts both servers; kept apart from the dev defaults (3000/4010).
  * `E2E_PORT_OFFSET` moves both ports, so two checkouts on one machine can run their suites at once.
  */
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+const offset = readSettings(['E2E_PORT_OFFSET']).E2E_PORT_OFFSET;
 const dashboardPort = 3100 + offset;
 const sandboxPort = 4110 + offset;
 

@@ -1,3 +1,4 @@
+import { childEnvironment } from '../lib/config/process-env';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,7 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Lau
   let output = '';
   const child = spawn('node_modules/.bin/tsx', ['scripts/launch.ts', 'start'], {
     env: {
-      ...process.env,
+      ...childEnvironment(),
       PORT: String(port),
       SANDBOX_PORT: String(await freePort()),
       DATA_DIR: dataDir,
@@ -77,7 +78,7 @@ test('demo logins kept from sandbox mode cannot sign in once the same data direc
     const created = spawnSync(
       'node_modules/.bin/tsx',
       ['--conditions=react-server', 'scripts/admin.ts', 'create', '--email', 'operator@example.com', '--name', 'Operator'],
-      { env: { ...process.env, DATA_DIR: dataDir, PARTNER_API_URL: '', PARTNER_API_KEY: '' }, encoding: 'utf8', input: '' },
+      { env: { ...childEnvironment(), DATA_DIR: dataDir, PARTNER_API_URL: '', PARTNER_API_KEY: '' }, encoding: 'utf8', input: '' },
     );
     const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1] ?? '';
     expect(password.length, created.stdout + created.stderr).toBeGreaterThanOrEqual(12);

@@ -109,6 +109,10 @@ export const SETTINGS = {
   SANDBOX_ALLOW_NETWORK: setting(z.enum(['yes', 'no'], 'SANDBOX_ALLOW_NETWORK must be "yes" or "no"').default('no')),
   /** Where Chromium is, for the browser tests and benches; unset, Debian's usual paths are tried. */
   CHROMIUM_PATH: setting(z.string().optional()),
+  // The test run's knobs: set by CI, by `npm test`, or by hand to run two checkouts' suites at once.
+  CI: setting(z.string().optional()),
+  E2E_PORT_OFFSET: setting(z.coerce.number().int().min(0, 'E2E_PORT_OFFSET must be 0 or more').max(20_000).default(0)),
+  PLAYWRIGHT_JSON_OUTPUT_FILE: setting(z.string().default('reports/playwright.json')),
   // The benches' knobs (docs/benchmarks.md).
   BENCH_PAGE_RUNS: setting(z.coerce.number().int().min(1, 'BENCH_PAGE_RUNS must be at least 1').default(30)),
   BENCH_NETWORK_MS: setting(z.coerce.number().min(0, 'BENCH_NETWORK_MS must be 0 or more').default(50)),
