@@ -1,21 +1,8 @@
 import { expect, logIn, test } from './fixtures';
-import { everySignedInPage, expectNoViolations } from './helpers';
+import { expectNoViolations } from './helpers';
 import { E2E } from './e2e-env';
 
-test('the sign-in and return pages are accessible', async ({ page }) => {
-  await page.goto('/login');
-  await expectNoViolations(page, 'login');
-  await page.goto('/channels/return?robot_id=rb_x&channel_id=ch_x&status=denied');
-  await expectNoViolations(page, 'return page');
-});
-
-test('the main pages are accessible', async ({ page, control }) => {
-  const { paths } = await everySignedInPage(page, control);
-  for (const path of paths) {
-    await page.goto(path);
-    await expectNoViolations(page, path);
-  }
-});
+// Every page at both widths, signed in and not, is walked by every-page.spec.ts.
 
 test('the robots page works from the keyboard', async ({ page, control }) => {
   const robot = await control.createRobot({ name: `Keyboard robot ${Date.now()}` });

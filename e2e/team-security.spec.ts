@@ -64,7 +64,7 @@ test('an admin’s invitation and reset links stop working once another admin di
   await maker.page.getByRole('button', { name: 'Make invitation link' }).click();
   const invite = await maker.page.getByLabel('One-time link').inputValue();
   const colleagueRow = maker.page.getByTestId('team-person').filter({ hasText: colleague });
-  await colleagueRow.getByRole('button', { name: 'Make a password reset link for Colleague Admin' }).click();
+  await colleagueRow.getByRole('button', { name: 'Reset password for Colleague Admin' }).click();
   const reset = await colleagueRow.getByLabel('One-time link').inputValue();
 
   // Another admin disables the maker.

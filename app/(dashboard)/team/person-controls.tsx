@@ -70,7 +70,7 @@ export function PersonControls({ email, name, role, disabled }: { email: string;
             type="submit"
             disabled={resetPending}
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-60"
-            aria-label={`Make a password reset link for ${name}`}
+            aria-label={`Reset password for ${name}`}
           >
             {resetPending ? 'Making…' : 'Reset password'}
           </button>

@@ -39,7 +39,10 @@ export function ChannelToggle({
         >
           <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${isActive ? 'left-5' : 'left-0.5'}`} />
         </span>
-        <span className="text-sm">{pending ? (isActive ? 'Disabling…' : 'Enabling…') : isActive ? 'On' : 'Off'}</span>
+        {/* The switch's state is spoken from aria-checked; the word repeats it for the eye. */}
+        <span className="text-sm" aria-hidden="true">
+          {pending ? (isActive ? 'Disabling…' : 'Enabling…') : isActive ? 'On' : 'Off'}
+        </span>
       </button>
       <div aria-live="polite">{state.status === 'error' && <ApiErrorNotice className="mt-2" error={state.error} />}</div>
     </form>
