@@ -96,7 +96,12 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
                 {a.response_body && (
                   <details className="mt-2">
                     <summary className="cursor-pointer text-slate-600">Response body (first 4 KiB)</summary>
-                    <pre className="mt-2 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap">
+                    <pre
+                      tabIndex={0}
+                      role="group"
+                      aria-label="Response body"
+                      className="mt-2 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap"
+                    >
                       {a.response_body}
                     </pre>
                   </details>
@@ -110,7 +115,14 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
         <h2 id="payload-heading" className="text-lg font-semibold">
           Payload
         </h2>
-        <pre className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-xs" data-testid="delivery-payload">
+        {/* A box that scrolls must take the keyboard's focus, or its hidden part is out of reach. */}
+        <pre
+          tabIndex={0}
+          role="group"
+          aria-label="Payload JSON"
+          className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-xs"
+          data-testid="delivery-payload"
+        >
           {JSON.stringify(d.payload ?? null, null, 2)}
         </pre>
       </section>

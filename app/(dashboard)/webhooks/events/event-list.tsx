@@ -121,6 +121,9 @@ export async function EventList({ filters, page, problems }: { filters: EventFil
                       <details>
                         <summary className="cursor-pointer text-slate-600">Show</summary>
                         <pre
+                          tabIndex={0}
+                          role="group"
+                          aria-label="Event payload"
                           className="mt-2 max-h-96 w-[min(36rem,80vw)] overflow-auto rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap"
                           data-testid="event-payload"
                         >
