@@ -14,7 +14,7 @@ export interface SandboxContext {
   keySecret: Buffer;
   rateLimiter: RateLimiter;
   faults: Faults;
-  /** Read answers kept while the store is unchanged, served before Hono (issue 14). */
+  /** Read answers kept while the store is unchanged, served before Hono. */
   replay: ReplayCache;
   /** Sends the webhook outbox; `kick()` after storing a delivery makes its first attempt immediate. */
   webhooks: WebhookDispatcher;

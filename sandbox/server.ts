@@ -52,7 +52,7 @@ export function createSandboxContext(
     webhooks: createWebhookDispatcher({ store, clock, log, timeoutMs: options.webhookTimeoutMs }),
     log,
   };
-  // Due work of issue 5: the reply queue first, so a reply it sends is delivered in the same pass.
+  // Due work: the reply queue first, so a reply it sends is delivered in the same pass.
   registerReplyQueue(ctx);
   ctx.scheduler.register('webhook-deliveries', () => ctx.webhooks.pass());
   // D14: attachments never sent are deleted 24 h after upload.

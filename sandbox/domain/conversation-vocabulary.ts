@@ -5,7 +5,7 @@ export const MESSAGE_ROLES = ['client', 'ai', 'operator'] as const;
 // What an automated reply sends; the social platform allows 100 text and 10 audio or video sends per second.
 export const REPLY_KINDS = ['text', 'audio', 'video'] as const;
 export const SOURCES = ['direct', 'comment', 'story_reply', 'story_mention', 'reel'] as const;
-// D17; `message.failed` and `test` come from the reply path and the test event (issue 5).
+// D17; `message.failed` and `test` come from the reply path and the test event.
 export const EVENT_TYPES = ['chat.started', 'chat.closed', 'message.received', 'message.sent', 'message.failed', 'test'] as const;
 
 export type MessageRole = (typeof MESSAGE_ROLES)[number];

@@ -18,7 +18,7 @@ export interface MessageInput {
   kind?: ReplyKind | undefined;
 }
 
-/** What happened to an automated reply that took the reply path (issue 5, D21). */
+/** What happened to an automated reply that took the reply path (D21). */
 export interface ReplyOutcome {
   message_id: string;
   status: 'sent' | 'queued' | 'failed';
@@ -201,7 +201,7 @@ function assertOpen(conversation: ConversationRow): void {
   }
 }
 
-/** Appends messages; with `replies`, live automated replies take the reply path (issue 5). */
+/** Appends messages; with `replies`, live automated replies take the reply path. */
 export function addMessages(ctx: SandboxContext, conversationId: string, inputs: MessageInput[], replies?: ReplyHandler): PostedMessages {
   return ctx.store.transaction(() => {
     const conversation = requireConversation(ctx, conversationId);

@@ -58,7 +58,7 @@ const insertEventOf = oncePer((store: Store) => {
 /**
  * Stores one event with its envelope (`seq` is the recording order, `recorded_at` the sandbox time
  * it was recorded) and, when the account has a webhook URL, its outbox delivery in the same
- * transaction as the caller's (issue 5); the dispatcher is kicked to try it at once after commit.
+ * transaction as the caller's; the dispatcher is kicked to try it at once after commit.
  * Callers decide whether an event is due at all (a disabled channel emits none).
  */
 export function recordEvent(ctx: SandboxContext, input: EventInput): RecordedEvent {

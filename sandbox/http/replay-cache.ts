@@ -11,7 +11,7 @@ import type { RateLimiter } from './rate-limit';
 import { arrivedOverTls } from './security-headers';
 
 /**
- * Responses serialised once (issue 14). A read route that answers the same bytes for as long as
+ * Responses serialised once. A read route that answers the same bytes for as long as
  * the store is unchanged marks its answer with `replayable(c)`; the answer is kept, and the next
  * identical request (same Authorization header, same path and query) is answered from it before
  * Hono sees it, as long as nothing has been written to the store since (SQLite's own change

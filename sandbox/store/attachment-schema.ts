@@ -1,7 +1,7 @@
 import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { RuleDefinition } from '../domain/rule-definition';
 
-// Tables of issue 6 (migration 6): uploaded attachments, the operator typing indicator and
+// Tables of migration 6 (attachments, typing, rules): uploaded attachments, the operator typing indicator and
 // social-DM automation rules.
 
 /**

@@ -1,6 +1,6 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// Tables of issue 4 (migration 3). The usage roll-up tables (usage_daily, conversation_days,
+// Tables of migration 3 (conversations and usage). The usage roll-up tables (usage_daily, conversation_days,
 // multi_day_conversation_days, and usage_cumulative of migration 6) are written with prepared SQL in
 // domain/rollups.ts, where batching matters, so they have no drizzle definition.
 
@@ -17,7 +17,7 @@ export const conversations = sqliteTable('conversations', {
   accountId: text('account_id').notNull(),
   robotId: text('robot_id').notNull(),
   // The channel the conversation runs on (null: no channel, e.g. a panel test chat). A reconnected
-  // bot gets its channel id back (issue 3), so the link survives a disconnect and reconnect.
+  // bot gets its channel id back, so the link survives a disconnect and reconnect.
   channelId: text('channel_id'),
   channelType: text('channel_type'),
   source: text('source', { enum: ['direct', 'comment', 'story_reply', 'story_mention', 'reel'] }).notNull(),

@@ -53,7 +53,7 @@ export const migrations: readonly string[] = [
   );
   CREATE UNIQUE INDEX channels_robot_type ON channels (robot_id, type);
   `,
-  // Issue 3 (channels): a bot's identity on its channel, the memory of disconnected bots (so a
+  // Migration for channels: a bot's identity on its channel, the memory of disconnected bots (so a
   // reconnect to the same robot re-uses the channel id and its history), and social_dm handshakes.
   `
   ALTER TABLE channels ADD COLUMN bot_key TEXT;
@@ -81,7 +81,7 @@ export const migrations: readonly string[] = [
   CREATE INDEX handshakes_robot ON handshakes (robot_id, created_at);
   CREATE INDEX handshakes_channel ON handshakes (channel_id);
   `,
-  // Issue 4 (conversations and usage): conversations, messages, recorded events, robot model
+  // Migration for conversations and usage: conversations, messages, recorded events, robot model
   // history (D12), and the usage roll-ups kept on write so /v1/usage never scans messages over a
   // long window. Conversations and messages carry no foreign key to robots: deleting a robot keeps
   // them under the retention policy.
@@ -163,7 +163,7 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (robot_id, day, conversation_id)
   ) WITHOUT ROWID;
   `,
-  // Issue 5 (webhooks): the outbox (one delivery per event of an account with a webhook URL,
+  // Migration for webhooks: the outbox (one delivery per event of an account with a webhook URL,
   // written in the event's transaction), its attempts, the automated-reply queue (D21) and
   // provider outages switched on through the control API.
   `
@@ -218,7 +218,7 @@ export const migrations: readonly string[] = [
     until INTEGER NOT NULL
   );
   `,
-  // Issue 6 (attachments, typing, rules): uploaded files with their bytes (discarded 24 h after
+  // Migration for attachments, typing, rules: uploaded files with their bytes (discarded 24 h after
   // upload unless sent), the typing indicator's end per conversation, and social-DM rules, which
   // go with their channel.
   `

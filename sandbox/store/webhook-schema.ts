@@ -1,6 +1,6 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// Tables of issue 5 (migration 4): the webhook outbox and its attempts, the automated-reply queue
+// Tables of migration 4 (webhooks): the webhook outbox and its attempts, the automated-reply queue
 // (D21) and switched-on provider outages. Times are sandbox-clock milliseconds (D22) except
 // `sendingSince`, which is wall time (it only marks a send in flight, see dispatcher).
 

@@ -3,7 +3,7 @@ import type { NewAccount } from '../../sandbox/control-client/types';
 import { expectError } from './channels-support';
 import { expectAnswer, postConversation, type ApiResult, type TestSandbox } from './support';
 
-/** Helpers shared by the attachments-*.test.ts files (issue 6). */
+/** Helpers shared by the attachments-*.test.ts files. */
 
 export interface AttachmentBody {
   id: string;

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { NewAccount } from '../../sandbox/control-client/types';
 import { REQUEST_ID, type ApiResult, type ErrorBody, type Json, type RobotBody, type TestSandbox } from './support';
 
-/** Helpers shared by the channels-*.test.ts files (issue 3). */
+/** Helpers shared by the channels-*.test.ts files. */
 
 export interface ChannelBody {
   id: string;

@@ -4,7 +4,7 @@ import { rawRequest } from './hostile-http';
 import { ADMIN_TOKEN, REQUEST_ID, expectAnswer, setUpSandbox, type ErrorBody, type RobotBody } from './support';
 import { DAY, iso, usage } from './usage-support';
 
-// Issue 14: a read answer is kept and replayed ahead of Hono while the store is unchanged
+// A read answer is kept and replayed ahead of Hono while the store is unchanged
 // (sandbox/http/replay-cache.ts). Everything a partner can observe must be as on the full path.
 
 const sandbox = setUpSandbox();

@@ -41,7 +41,7 @@ const routes = {
     request: { params: conversationParams, body: jsonBody(AddMessagesBody) },
     responses: {
       201: jsonResponse(
-        '{message_ids, replies}: `ai` messages without `at` on a conversation with an active channel take the reply path (queue, send limits, 24 h window; issue 5), each listed in `replies` as `{message_id, status: sent|queued|failed, reason}`; `message_ids` lists the messages stored now.',
+        '{message_ids, replies}: `ai` messages without `at` on a conversation with an active channel take the reply path (queue, send limits, 24 h window), each listed in `replies` as `{message_id, status: sent|queued|failed, reason}`; `message_ids` lists the messages stored now.',
       ),
     },
   }),
