@@ -4,6 +4,8 @@ import { everySignedInPage } from './helpers';
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('at 390 px every page fits without sideways scrolling, and nothing is out of reach', async ({ page, control }) => {
+  // Every page of every section, each loaded and measured whole.
+  test.setTimeout(180_000);
   const { robotId, conversationId, paths: pages } = await everySignedInPage(page, control);
 
   for (const path of pages) {

@@ -26,7 +26,7 @@ function layout(title: string, body: string, nonce: string): string {
 <main>
 ${body}
 </main>
-<p class="note">Sandbox stand-in for the social platform. Nothing here talks to a real platform.</p>
+<footer><p class="note">Sandbox stand-in for the social platform. Nothing here talks to a real platform.</p></footer>
 </body></html>`;
 }
 
