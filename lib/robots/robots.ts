@@ -1,7 +1,7 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
-import { directoryRobot, directoryRobots, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
+import { directoryRobot, directoryRobots, directoryStatus, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
 import { refreshDirectory } from './directory-scheduler';
 import { checkHead } from './directory-sync';
 
@@ -35,7 +35,8 @@ const AROUND = 10;
 /**
  * One robot with its channels as the API gives them now: the small page of the list around the
  * robot's known place (one call), or the newest page when the directory does not know it yet. Null
- * when the account has no such robot.
+ * when the directory lacks it: whether that means "no such robot" depends on the directory being
+ * complete (`directoryStatus().complete`).
  */
 export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobot | null } & Freshness> {
   const known = await directoryRobot(robotId);
@@ -49,6 +50,8 @@ export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobo
         return { robot: (await directoryRobot(robotId)) ?? known };
       }
     }
+    // While a sweep is reading the list it will reach the robot: a look of our own would only slow it.
+    if (!known && (await directoryStatus()).filling) return { robot: null };
     // Unknown here, or moved: a robot added since the last look is on the newest page.
     const freshness = await lookAtNewest();
     // A robot deleted elsewhere in a large account stays until the background sweep drops it.
