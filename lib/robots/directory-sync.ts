@@ -45,22 +45,20 @@ export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSwee
 export type SweepResult = { calls: number; rounds: number; exact: boolean; count: number };
 
 /**
- * Where a sweep puts what it reads. Each page goes into the directory as read, so robots appear as
- * the sweep reaches them (never removed by it before the end); at the end the head is read again:
- * if it and `total_count` are as at the start, nothing moved and the set read is exact, and it
- * replaces the directory (robots not read are dropped). Otherwise another round runs from that look,
- * because offsets shift while robots are added (a robot read twice, deduped by id) or deleted (one
- * missed).
+ * Where a sweep puts what it reads: kept aside (in memory: 10,000 robots are a few megabytes) and
+ * swapped in whole at the end, so views never see half a list as if it were the account. At the end
+ * the head is read again: if it and `total_count` are as at the start, nothing moved and the set
+ * read is exact, and it replaces the directory (robots not read are dropped). Otherwise another
+ * round runs from that look, because offsets shift while robots are added (a robot read twice,
+ * deduped by id) or deleted (one missed).
  */
 function sweepTarget(maxRounds: number, pageSize: number): MirrorTarget<RobotList> {
   let seen = new Map<string, Robot>();
   let startTotal: number | null = null;
   let startHead: string[] = [];
-  let readAt = new Date().toISOString();
   return {
     async begin() {
       seen = new Map();
-      readAt = new Date().toISOString();
     },
     async write(page) {
       if (page.index === 0) {
@@ -68,7 +66,6 @@ function sweepTarget(maxRounds: number, pageSize: number): MirrorTarget<RobotLis
         startHead = idsOf(page.items);
       }
       for (const robot of page.items) if (robot.id && !seen.has(robot.id)) seen.set(robot.id, robot);
-      await upsertRobots(page.items, page.offset, { readAt });
     },
     async finish(pass, read) {
       const end = await read({ limit: pageSize, offset: 0 });

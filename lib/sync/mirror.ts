@@ -44,6 +44,8 @@ export type MirrorDefinition<L extends PagedList<unknown>> = {
 /** The last pass, whether it passed the target's check, the calls the fill made and the items swapped in. */
 export type MirrorOutcome = PassSummary & { verified: boolean; calls: number; kept: number };
 
+const PROGRESS_EVERY_MS = 1_000;
+
 const pagesOf = (total: number | null, pageSize: number) => (total === null ? null : Math.max(1, Math.ceil(total / pageSize)));
 
 async function fill<L extends PagedList<unknown>>(definition: MirrorDefinition<L>): Promise<MirrorOutcome> {
@@ -57,6 +59,7 @@ async function fill<L extends PagedList<unknown>>(definition: MirrorDefinition<L
     return whenBudgetAllows(() => definition.read(query, purpose));
   };
   let first = definition.first;
+  let progressWrittenAt = 0;
   await writeMirrorStatus(key, {
     fill: { startedAt, updatedAt: startedAt, pass: 1, pagesRead: 0, itemsRead: 0, totalCount: (await mirrorStatus(key)).totalCount },
   });
@@ -70,8 +73,12 @@ async function fill<L extends PagedList<unknown>>(definition: MirrorDefinition<L
         summary.itemsRead += page.items.length;
         summary.totalCount = page.totalCount ?? summary.totalCount;
         pagesTotal = pagesOf(summary.totalCount, pageSize);
-        const now = new Date().toISOString();
-        await writeMirrorStatus(key, { lookedAt: now, fill: { startedAt, updatedAt: now, ...summary } });
+        // Progress is for people: once a second is enough, and spares the store a write per page.
+        if (Date.now() - progressWrittenAt >= PROGRESS_EVERY_MS) {
+          progressWrittenAt = Date.now();
+          const now = new Date(progressWrittenAt).toISOString();
+          await writeMirrorStatus(key, { lookedAt: now, fill: { startedAt, updatedAt: now, ...summary } });
+        }
       }
       const result = await target.finish(summary, read);
       if ('again' in result) {

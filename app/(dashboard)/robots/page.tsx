@@ -9,7 +9,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { toDisplayError } from '@/lib/ui/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
-import { directorySize, directoryStatus } from '@/lib/robots/directory';
+import { directoryStatus } from '@/lib/robots/directory';
 import { robotQuerySchema, searchDirectory } from '@/lib/robots/directory-query';
 import { lookAtNewest, type Freshness } from '@/lib/robots/robots';
 import { DirectoryFreshness } from './directory-freshness';
@@ -18,7 +18,7 @@ import { firstParam, SAFE_ID } from '@/lib/ui/search-params';
 import { justDeletedRobotName } from '@/lib/robots/deletion-notice';
 import { DeleteRobotButton } from './delete-robot-button';
 import { LocalTime } from '@/components/ui/local-time';
-import { formatCount, readOfTotal } from '@/lib/sync/progress';
+import { robotCountLine } from './robot-count';
 
 export const metadata: Metadata = { title: 'Robots' };
 
@@ -62,16 +62,7 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
   const hrefFor = (p: number) => `/robots?${new URLSearchParams([...listParams, ['page', String(p)]]).toString()}`;
   const mayDelete = canPerform(user.role, 'change');
   // Until the directory is complete, a count is what was read so far, against the total the API gave.
-  const robotsNoun = { one: 'robot', many: 'robots' };
-  const countLine = filtered
-    ? `${formatCount(total)} robot${total === 1 ? '' : 's'} match${total === 1 ? 'es' : ''}, of ${
-        status.complete
-          ? `${status.totalCount === null ? 'all' : formatCount(status.totalCount)} on this account`
-          : `${readOfTotal(await directorySize(), status.totalCount, robotsNoun)} read so far`
-      }.`
-    : status.complete
-      ? `${formatCount(total)} robot${total === 1 ? '' : 's'} on this account. Each robot is one of your customers' chatbot workspaces.`
-      : `${readOfTotal(total, status.totalCount, robotsNoun)} read so far; the rest appear as the dashboard reads the account's list.`;
+  const countLine = await robotCountLine(status, total, filtered);
 
   return (
     <>
