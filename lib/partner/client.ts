@@ -131,7 +131,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
       list: (query: Required<PageQuery>) => Promise<PartnerResult<L>>,
       options?: IterPagesOptions<L>,
     ) {
-      return iterPages(list, options);
+      return iterPages<L>(async (query) => (await list(query)).data, options);
     },
   };
 }

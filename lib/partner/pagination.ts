@@ -1,7 +1,7 @@
 // Walking a limit/offset list of Partner API v1 page by page (D3), in the style of openai-node's
 // auto-pagination: `for await (const page of client.iterPages(client.listRobots, { limit: 100 }))`.
 import type { Pagination } from './schemas';
-import type { PageQuery, PartnerResult } from './types';
+import type { PageQuery } from './types';
 
 /** Any list answer: items under `data`, and the pagination block the contract gives every list. */
 export type PagedList<T> = { data?: T[] | null; pagination?: Pagination | null };
@@ -21,7 +21,7 @@ export type Page<T, L = PagedList<T>> = {
   list: L;
 };
 
-export type ReadPage<L> = (query: Required<PageQuery>) => Promise<PartnerResult<L> | L>;
+export type ReadPage<L> = (query: Required<PageQuery>) => Promise<L>;
 
 export type IterPagesOptions<L> = {
   /** Page size; D3 allows up to 100. */
@@ -30,9 +30,6 @@ export type IterPagesOptions<L> = {
   /** A first page already read (a look at the head), yielded instead of being read again. */
   first?: L;
 };
-
-const isResult = <L>(answer: PartnerResult<L> | L): answer is PartnerResult<L> =>
-  typeof answer === 'object' && answer !== null && 'requestId' in answer && 'data' in answer;
 
 /**
  * Whether a further page exists after `page`. `has_more` decides when given (D3); else the total the
@@ -64,8 +61,7 @@ export async function* iterPages<L extends PagedList<unknown>>(
       list = pending;
       pending = undefined;
     } else {
-      const answer = await read({ limit, offset });
-      list = isResult(answer) ? answer.data : answer;
+      list = await read({ limit, offset });
     }
     const page: Page<ItemOf<L>, L> = {
       index,
