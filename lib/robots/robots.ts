@@ -38,7 +38,10 @@ const AROUND = 10;
  * when the directory lacks it: whether that means "no such robot" depends on the directory being
  * complete (`directoryStatus().complete`).
  */
-export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobot | null } & Freshness> {
+export async function loadRobot(
+  robotId: string,
+  options: { waitForSweep?: boolean } = {},
+): Promise<{ robot: DirectoryRobot | null } & Freshness> {
   const known = await directoryRobot(robotId);
   try {
     if (known) {
@@ -50,8 +53,13 @@ export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobo
         return { robot: (await directoryRobot(robotId)) ?? known };
       }
     }
-    // While a sweep is reading the list it will reach the robot: a look of our own would only slow it.
-    if (!known && (await directoryStatus()).filling) return { robot: null };
+    // A page that looks again by itself while a sweep reads the list leaves the finding to the sweep:
+    // a look of its own every few seconds would take the sweep's share of the call budget.
+    // Only while the directory is incomplete: a complete one must look before a page may say "no such robot".
+    if (!known && options.waitForSweep) {
+      const status = await directoryStatus();
+      if (status.filling && !status.complete) return { robot: null };
+    }
     // Unknown here, or moved: a robot added since the last look is on the newest page.
     const freshness = await lookAtNewest();
     // A robot deleted elsewhere in a large account stays until the background sweep drops it.

@@ -33,7 +33,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
   if (!SAFE_ID.test(robotId)) notFound();
   let loaded: Awaited<ReturnType<typeof loadRobot>>;
   try {
-    loaded = await loadRobot(robotId);
+    loaded = await loadRobot(robotId, { waitForSweep: true });
   } catch (err) {
     return (
       <>
