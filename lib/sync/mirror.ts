@@ -3,7 +3,7 @@ import { whenBudgetAllows, type CallPurpose } from '@/lib/connection/budget';
 import { iterPages, type ItemOf, type Page, type PagedList } from '@/lib/partner/pagination';
 import type { PageQuery } from '@/lib/partner/types';
 import { runOnce } from './registry';
-import { mirrorStatus, writeMirrorStatus, type MirrorStatus } from './status';
+import { writeMirrorStatus, type MirrorStatus } from './status';
 
 /** What a fill read in one pass over the list. */
 export type PassSummary = { pass: number; pagesRead: number; itemsRead: number; totalCount: number | null };
@@ -59,10 +59,10 @@ async function fill<L extends PagedList<unknown>>(definition: MirrorDefinition<L
     return whenBudgetAllows(() => definition.read(query, purpose));
   };
   let first = definition.first;
-  let progressWrittenAt = 0;
-  await writeMirrorStatus(key, {
-    fill: { startedAt, updatedAt: startedAt, pass: 1, pagesRead: 0, itemsRead: 0, totalCount: (await mirrorStatus(key)).totalCount },
-  });
+  let progressWrittenAt = Date.now();
+  await writeMirrorStatus(key, (before) => ({
+    fill: { startedAt, updatedAt: startedAt, pass: 1, pagesRead: 0, itemsRead: 0, totalCount: before.totalCount },
+  }));
   try {
     for (let pass = 1; ; pass++) {
       const summary: PassSummary = { pass, pagesRead: 0, itemsRead: 0, totalCount: null };
@@ -73,8 +73,9 @@ async function fill<L extends PagedList<unknown>>(definition: MirrorDefinition<L
         summary.itemsRead += page.items.length;
         summary.totalCount = page.totalCount ?? summary.totalCount;
         pagesTotal = pagesOf(summary.totalCount, pageSize);
-        // Progress is for people: once a second is enough, and spares the store a write per page.
-        if (Date.now() - progressWrittenAt >= PROGRESS_EVERY_MS) {
+        // Progress is for people: once a second is enough, and spares the store a write per page;
+        // but a pass's first page brings the total the API gave, which is shown at once.
+        if (page.index === 0 || Date.now() - progressWrittenAt >= PROGRESS_EVERY_MS) {
           progressWrittenAt = Date.now();
           const now = new Date(progressWrittenAt).toISOString();
           await writeMirrorStatus(key, { lookedAt: now, fill: { startedAt, updatedAt: now, ...summary } });

@@ -70,12 +70,16 @@ export async function mirrorStatus(key: string): Promise<MirrorStatus> {
  * head may write at once: under a lock per key neither puts back what the other just changed (a
  * lost "completed at" would leave the mirror incomplete until its next fill).
  */
-export async function writeMirrorStatus(key: string, change: Partial<MirrorStatus>): Promise<MirrorStatus> {
+export async function writeMirrorStatus(
+  key: string,
+  change: Partial<MirrorStatus> | ((status: MirrorStatus) => Partial<MirrorStatus>),
+): Promise<MirrorStatus> {
   const setting = settingOf(key);
   return (await getDb()).transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${setting}))`);
     const [row] = await tx.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, setting));
-    const status = { ...parseStatus(row?.value), ...change };
+    const before = parseStatus(row?.value);
+    const status = { ...before, ...(typeof change === 'function' ? change(before) : change) };
     await writeSetting(setting, JSON.stringify(status), tx);
     return status;
   });
