@@ -31,10 +31,13 @@ import {
   type TestEventResult,
   type UsageReport,
 } from './schemas';
+import { iterPages, type IterPagesOptions, type PagedList } from './pagination';
 import { NO_CONTENT, createTransport, seg } from './transport';
 import type { ConnectChannelInput, DeliveryQuery, PageQuery, PartnerClientOptions, PartnerResult, UsageQuery } from './types';
 
 export type * from './types';
+export type { ItemOf, Page, PagedList, ReadPage } from './pagination';
+export { iterPages };
 
 export function createPartnerClient(options: PartnerClientOptions) {
   const request = createTransport(options);
@@ -117,6 +120,18 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
     async getDelivery(deliveryId: string): Promise<PartnerResult<Delivery>> {
       return request({ method: 'GET', path: `/webhooks/deliveries/${seg(deliveryId)}`, schema: DeliverySchema });
+    },
+
+    /**
+     * Every page of a list, read only as the loop asks for it:
+     * `for await (const page of client.iterPages(client.listRobots, { limit: 100 }))`, or with a
+     * query of its own, `client.iterPages((q) => client.getUsage({ from, to, ...q }))`.
+     */
+    iterPages<L extends PagedList<unknown>>(
+      list: (query: Required<PageQuery>) => Promise<PartnerResult<L>>,
+      options?: IterPagesOptions<L>,
+    ) {
+      return iterPages<L>(async (query) => (await list(query)).data, options);
     },
   };
 }

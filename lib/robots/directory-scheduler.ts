@@ -1,49 +1,44 @@
 import 'server-only';
+import { whenBudgetAllows } from '@/lib/connection/budget';
+import { runOnce } from '@/lib/sync/registry';
 import { directoryStatus } from './directory';
 import { checkHead, sweepDirectory, syncFetcher, type SweepResult } from './directory-sync';
 
 const HEAD_EVERY_MS = 60_000;
 const SWEEP_EVERY_MS = 30 * 60_000;
+const LOOK_KEY = 'robots:look';
 
-// One loop and at most one refresh per server process, surviving Next's module reloads in development.
-const state = globalThis as unknown as {
-  directoryTimer?: ReturnType<typeof setInterval>;
-  directoryRun?: Promise<SweepResult | null>;
-  directoryRunSweeps?: boolean;
-};
+// The loop's timer, once per server process, surviving Next's module reloads in development.
+const state = globalThis as unknown as { directoryTimer?: ReturnType<typeof setInterval> };
 
 async function sweepIsDue(): Promise<boolean> {
   const sweptAt = (await directoryStatus()).sweptAt;
   return sweptAt === null || Date.now() - Date.parse(sweptAt) > SWEEP_EVERY_MS;
 }
 
+const logFailure = (err: unknown) => {
+  console.warn(`[robot-directory] refresh failed: ${err instanceof Error ? err.message : String(err)}`);
+  return null;
+};
+
 /**
- * A look at the head, and a full sweep when the head says something moved or the last one is old.
- * Concurrent callers share the run in progress.
+ * A look at the head, and a full sweep when the head says something moved or the last one is old;
+ * `forceSweep` ("refresh now", or a page's look that found the list moved) sweeps at once. Callers
+ * share the look or the sweep under way (lib/sync/registry).
  */
 export function refreshDirectory(options: { forceSweep?: boolean } = {}): Promise<SweepResult | null> {
-  const current = state.directoryRun;
-  // A run already under way that will not sweep does not answer "refresh now": run again after it.
-  if (current && options.forceSweep && !state.directoryRunSweeps) return current.then(() => refreshDirectory(options));
-  if (current) return current;
-  state.directoryRunSweeps = Boolean(options.forceSweep);
-  const run = (async () => {
+  const fetchPage = syncFetcher();
+  // The sweep's first read is the head, so a forced one needs no look of its own.
+  if (options.forceSweep) return sweepDirectory(fetchPage).catch(logFailure);
+  return runOnce(LOOK_KEY, async () => {
     try {
-      const fetchPage = syncFetcher();
-      const { needsSweep } = await checkHead(fetchPage);
-      if (!(needsSweep || options.forceSweep || (await sweepIsDue()))) return null;
-      state.directoryRunSweeps = true;
-      return await sweepDirectory(fetchPage);
+      const { needsSweep, head } = await checkHead((limit, offset) => whenBudgetAllows(() => fetchPage(limit, offset)));
+      if (!(needsSweep || (await sweepIsDue()))) return null;
+      return await sweepDirectory(fetchPage, undefined, undefined, head);
     } catch (err) {
-      console.warn(`[robot-directory] refresh failed: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
-    } finally {
-      state.directoryRun = undefined;
-      state.directoryRunSweeps = false;
+      return logFailure(err);
     }
-  })();
-  state.directoryRun = run;
-  return run;
+  });
 }
 
 /** Starts the unhurried background loop once per process (from instrumentation.ts). */

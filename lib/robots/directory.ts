@@ -2,8 +2,8 @@ import 'server-only';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, schema, type DashboardTx } from '@/lib/db';
 import type { RobotDirectoryRow } from '@/lib/db/schema';
-import { readSetting, writeSetting } from '@/lib/db/settings';
 import type { Channel, ChannelSummary, Robot } from '@/lib/partner/schemas';
+import { fillUnderWay, isComplete, mirrorStatus } from '@/lib/sync/status';
 
 /**
  * The robot directory: the robots list as the dashboard last read it, kept in its own database so
@@ -20,6 +20,9 @@ export type DirectoryRobot = {
   readAt: string;
 };
 
+/** The directory's key among the mirrors (lib/sync). */
+export const DIRECTORY_MIRROR = 'robots';
+
 export type DirectoryStatus = {
   /** When a full sweep last finished; null until the first one has. */
   sweptAt: string | null;
@@ -28,26 +31,26 @@ export type DirectoryStatus = {
   checkedAt: string | null;
   /** `total_count` as last seen. */
   totalCount: number | null;
+  /**
+   * A sweep has been swapped in and no look since found the list to differ: only then may a page
+   * say that a robot the directory lacks does not exist.
+   */
+  complete: boolean;
+  /** The sweep under way: robots read of the total the API gave. */
+  filling: { itemsRead: number; totalCount: number | null } | null;
 };
 
-const STATUS_SETTING = 'robot_directory_status';
-const NO_STATUS: DirectoryStatus = { sweptAt: null, exact: false, checkedAt: null, totalCount: null };
-
 export async function directoryStatus(): Promise<DirectoryStatus> {
-  const raw = await readSetting(STATUS_SETTING);
-  if (!raw) return NO_STATUS;
-  try {
-    return { ...NO_STATUS, ...(JSON.parse(raw) as Partial<DirectoryStatus>) };
-  } catch {
-    return NO_STATUS;
-  }
-}
-
-/** Changes part of the status and gives the whole as written. */
-export async function writeDirectoryStatus(change: Partial<DirectoryStatus>): Promise<DirectoryStatus> {
-  const status = { ...(await directoryStatus()), ...change };
-  await writeSetting(STATUS_SETTING, JSON.stringify(status));
-  return status;
+  const status = await mirrorStatus(DIRECTORY_MIRROR);
+  const fill = fillUnderWay(status);
+  return {
+    sweptAt: status.completedAt,
+    exact: status.verified,
+    checkedAt: status.lookedAt,
+    totalCount: status.totalCount,
+    complete: isComplete(status),
+    filling: fill && { itemsRead: fill.itemsRead, totalCount: fill.totalCount ?? status.totalCount },
+  };
 }
 
 function toRow(robot: Robot & { id: string }, position: number, readAt: string): RobotDirectoryRow {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
-import { directoryRobot, directoryRobots, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
+import { directoryRobot, directoryRobots, directoryStatus, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
 import { refreshDirectory } from './directory-scheduler';
 import { checkHead } from './directory-sync';
 
@@ -35,9 +35,13 @@ const AROUND = 10;
 /**
  * One robot with its channels as the API gives them now: the small page of the list around the
  * robot's known place (one call), or the newest page when the directory does not know it yet. Null
- * when the account has no such robot.
+ * when the directory lacks it: whether that means "no such robot" depends on the directory being
+ * complete (`directoryStatus().complete`).
  */
-export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobot | null } & Freshness> {
+export async function loadRobot(
+  robotId: string,
+  options: { waitForSweep?: boolean } = {},
+): Promise<{ robot: DirectoryRobot | null } & Freshness> {
   const known = await directoryRobot(robotId);
   try {
     if (known) {
@@ -48,6 +52,13 @@ export async function loadRobot(robotId: string): Promise<{ robot: DirectoryRobo
         await upsertRobots([found], offset + (page.data ?? []).indexOf(found), { refreshAll: true });
         return { robot: (await directoryRobot(robotId)) ?? known };
       }
+    }
+    // A page that looks again by itself while a sweep reads the list leaves the finding to the sweep:
+    // a look of its own every few seconds would take the sweep's share of the call budget.
+    // Only while the directory is incomplete: a complete one must look before a page may say "no such robot".
+    if (!known && options.waitForSweep) {
+      const status = await directoryStatus();
+      if (status.filling && !status.complete) return { robot: null };
     }
     // Unknown here, or moved: a robot added since the last look is on the newest page.
     const freshness = await lookAtNewest();

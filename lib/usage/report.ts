@@ -5,7 +5,8 @@ import { getDb, schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/partner/errors';
 import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
 import { externalIdsOf } from '@/lib/robots/robots';
-import { fillInProgress, snapshotEntries, snapshotEntriesForExport, snapshotForView, snapshotKey, type MeasureKey } from './snapshots';
+import { snapshotForView } from './snapshot-mirror';
+import { snapshotEntries, snapshotEntriesForExport, type MeasureKey } from './snapshots';
 import { rfc3339, type UsageWindow } from './window';
 
 export const USAGE_TABLE_PAGE_SIZE = 10;
@@ -135,9 +136,8 @@ async function singleRobotView(window: UsageWindow, robotId: string): Promise<Us
 }
 
 async function accountView(window: UsageWindow, page: number, measure: MeasureKey): Promise<UsageView> {
-  const snapshot = await snapshotForView(window, 'page');
-  if (!snapshot) {
-    const filling = await fillInProgress(snapshotKey(window));
+  const read = await snapshotForView(window, 'page');
+  if (!read.snapshot) {
     const empty: UsageReport = { data: [], pagination: { limit: USAGE_TABLE_PAGE_SIZE, offset: 0, total_count: 0, has_more: false } };
     return {
       totals: sumUsage([]),
@@ -145,9 +145,10 @@ async function accountView(window: UsageWindow, page: number, measure: MeasureKe
       tablePage: empty,
       externalIds: new Map(),
       readAt: null,
-      progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null },
+      progress: read.progress,
     };
   }
+  const snapshot = read.snapshot;
   const { size, totals } = await snapshotSummary(snapshot.id);
   const offset = (page - 1) * USAGE_TABLE_PAGE_SIZE;
   const rows = await snapshotEntries(snapshot.id, { offset, limit: USAGE_TABLE_PAGE_SIZE });
@@ -197,10 +198,6 @@ export async function usageForExport(
     const entries = (await singleRobotView(window, robotId)).chartEntries;
     return { entries, externalIds: await externalIdsOf(entries.flatMap((e) => (e.robot_id ? [e.robot_id] : []))) };
   }
-  const snapshot = await snapshotForView(window, 'export');
-  if (!snapshot) {
-    const filling = await fillInProgress(snapshotKey(window));
-    return { progress: { pagesDone: filling?.pagesDone ?? 0, pagesTotal: filling?.pagesTotal ?? null } };
-  }
-  return snapshotEntriesForExport(snapshot.id);
+  const read = await snapshotForView(window, 'export');
+  return read.snapshot ? snapshotEntriesForExport(read.snapshot.id) : { progress: read.progress };
 }

@@ -18,6 +18,7 @@ import { firstParam, SAFE_ID } from '@/lib/ui/search-params';
 import { justDeletedRobotName } from '@/lib/robots/deletion-notice';
 import { DeleteRobotButton } from './delete-robot-button';
 import { LocalTime } from '@/components/ui/local-time';
+import { robotCountLine } from './robot-count';
 
 export const metadata: Metadata = { title: 'Robots' };
 
@@ -60,17 +61,12 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
   );
   const hrefFor = (p: number) => `/robots?${new URLSearchParams([...listParams, ['page', String(p)]]).toString()}`;
   const mayDelete = canPerform(user.role, 'change');
+  // Until the directory is complete, a count is what was read so far, against the total the API gave.
+  const countLine = await robotCountLine(status, total, filtered);
 
   return (
     <>
-      <PageHeader
-        title="Robots"
-        description={
-          filtered
-            ? `${total} robot${total === 1 ? '' : 's'} match${total === 1 ? 'es' : ''}, of ${status.totalCount ?? 'all'} on this account.`
-            : `${total} robot${total === 1 ? '' : 's'} on this account. Each robot is one of your customers' chatbot workspaces.`
-        }
-      />
+      <PageHeader title="Robots" description={<span data-testid="robot-count">{countLine}</span>} />
       <DirectoryFreshness checkedAt={status.checkedAt} sweptAt={status.sweptAt} budgetSpent={freshness.budgetSpent} mayRefresh />
       <RobotFilters query={robotQuery} />
       {deleted && (

@@ -7,7 +7,7 @@ import { channelLabel } from '../channel-badge';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { channelSnapshots, knownCapacity, latestHandshake } from '@/lib/channels/memory';
-import { activeChannelCount, directoryStatus } from '@/lib/robots/directory';
+import { activeChannelCount, directorySize, directoryStatus } from '@/lib/robots/directory';
 import { loadRobot } from '@/lib/robots/robots';
 import { SAFE_ID } from '@/lib/ui/search-params';
 import { DirectoryFreshness } from '../directory-freshness';
@@ -19,6 +19,7 @@ import { ConnectBotForm } from './connect-bot-form';
 import { PendingHandshake } from './pending-handshake';
 import { StartSocialDm } from './start-social-dm';
 import { LocalTime } from '@/components/ui/local-time';
+import { NotInDirectoryYet } from './not-in-directory-yet';
 
 export const metadata: Metadata = { title: 'Robot' };
 
@@ -32,7 +33,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
   if (!SAFE_ID.test(robotId)) notFound();
   let loaded: Awaited<ReturnType<typeof loadRobot>>;
   try {
-    loaded = await loadRobot(robotId);
+    loaded = await loadRobot(robotId, { waitForSweep: true });
   } catch (err) {
     return (
       <>
@@ -56,7 +57,12 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
       </>
     );
   }
-  if (!robot) notFound();
+  if (!robot) {
+    // "No such robot" only once a complete directory lacks it; before that it may simply not be read yet.
+    const status = await directoryStatus();
+    if (!status.complete) return <NotInDirectoryYet status={status} read={await directorySize()} />;
+    notFound();
+  }
   const mayChange = canPerform(user.role, 'change');
   const snapshots = await channelSnapshots(robotId);
   const channels = robot.channels ?? [];
