@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '../lib/connection/api-key';
+import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '../lib/config/api-key';
 import { trustedProxiesProblem } from './client-address';
 
 const port = (name: string, fallback: number) =>

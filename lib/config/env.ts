@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
-import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/connection/api-key';
+import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/config/api-key';
 
 /**
  * The dashboard's configuration, read once. The launcher (scripts/launch.ts) validates the same

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { AuditAction } from '@/lib/audit/actions';
-import { authorise, type SessionUser } from '@/lib/auth/session';
-import type { DisplayError } from '@/lib/ui/display-error';
+import { authorise, type AccessRefusal, type SessionUser } from '@/lib/auth/session';
 
 /**
  * Server actions refuse a request from another origin; route handlers get no such check from Next.
@@ -44,18 +43,8 @@ export function crossOriginProblem(request: Request): string | null {
   return stated === own ? null : `It came from ${stated}, not from ${own}.`;
 }
 
-export const CROSS_ORIGIN_CODE = 'cross_origin_request';
-
-/** The 403 a cross-origin change gets, naming the reason. */
-export function crossOriginRefusal(problem: string): Response {
-  const error: DisplayError = {
-    title: 'Refused: not sent from this dashboard',
-    message: `Changes are accepted only from the dashboard's own pages. ${problem}`,
-    code: CROSS_ORIGIN_CODE,
-    status: 403,
-  };
-  return Response.json({ error }, { status: 403 });
-}
+/** Why the change gate refused: the session or role, or a request from another origin (its reason). */
+export type ChangeRefusal = AccessRefusal | { code: 'cross_origin_request'; problem: string };
 
 /**
  * The gate of every route handler that changes something: a session (401, as every handler
@@ -65,12 +54,10 @@ export function crossOriginRefusal(problem: string): Response {
 export async function authoriseChangeRequest(
   request: Request,
   action: AuditAction,
-): Promise<{ ok: true; user: SessionUser } | { ok: false; response: Response }> {
+): Promise<{ ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: ChangeRefusal }> {
   const session = await authorise('view');
-  if (!session.ok) return { ok: false, response: Response.json({ error: session.error }, { status: session.status }) };
+  if (!session.ok) return session;
   const problem = crossOriginProblem(request);
-  if (problem) return { ok: false, response: crossOriginRefusal(problem) };
-  const access = await authorise('change', action);
-  if (!access.ok) return { ok: false, response: Response.json({ error: access.error }, { status: access.status }) };
-  return { ok: true, user: access.user };
+  if (problem) return { ok: false, status: 403, refusal: { code: 'cross_origin_request', problem } };
+  return authorise('change', action);
 }

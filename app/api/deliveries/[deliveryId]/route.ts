@@ -1,4 +1,5 @@
 import { authorise } from '@/lib/auth/session';
+import { accessRefusalResponse } from '@/app/_errors/access';
 import { getDelivery } from '@/lib/webhooks/deliveries';
 import { SAFE_ID } from '@/lib/ui/search-params';
 import { deliveryFailureResponse } from '../failure-response';
@@ -6,7 +7,7 @@ import { deliveryFailureResponse } from '../failure-response';
 /** For the browser's polling of one delivery; the key stays here on the server. */
 export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
   const access = await authorise('view');
-  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
+  if (!access.ok) return accessRefusalResponse(access);
   const { deliveryId } = await params;
   if (!SAFE_ID.test(deliveryId))
     return Response.json(

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
 import { NotFoundError } from '@/lib/partner/errors';
 import type { Delivery } from '@/lib/partner/schemas';
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { toDisplayError, type DisplayError } from '@/app/_errors/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
 import { getDelivery } from '@/lib/webhooks/deliveries';
 import { DeliveryDetail } from '../../delivery-detail';
