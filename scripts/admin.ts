@@ -68,8 +68,8 @@ const runningDashboard = process.env.DATABASE_URL ? null : embeddedStoreHolder(r
 if (runningDashboard !== null) {
   // The running dashboard owns the embedded store: it adds the admin itself, at the next sign-in page.
   const { queuePendingAdmin } = await import('../lib/auth/pending-admins');
-  const { hashPassword } = await import('../lib/auth/password');
-  const { normaliseEmail } = await import('../lib/auth/users');
+  const { hashPassword } = await import('../lib/credentials/password');
+  const { normaliseEmail } = await import('../lib/credentials/email');
   queuePendingAdmin(read.config.dataDir, { email: normaliseEmail(email.data), name, passwordHash: await hashPassword(password), ranBy });
   console.log(
     `Admin ${email.data} handed to the running dashboard (pid ${runningDashboard}); it is added when the sign-in page is next opened.${shownOnce}`,

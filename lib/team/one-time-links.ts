@@ -2,8 +2,8 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record';
-import { hashPassword } from '@/lib/auth/password';
-import { normaliseEmail } from '@/lib/auth/users';
+import { hashPassword } from '@/lib/credentials/password';
+import { normaliseEmail } from '@/lib/credentials/email';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import type { InvitationRow, UserRole } from '@/lib/db/schema';
 

@@ -7,7 +7,8 @@ import { toDisplayError, type DisplayError } from '@/app/_errors/display-error';
 import { outcomeOf, recordAudit } from '@/lib/audit/record';
 import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '@/lib/config/api-key';
 import { checkConnection, verifyApiKey } from '@/lib/connection/check';
-import { getPartnerConnection, forgetSavedApiKey, saveApiKey } from '@/lib/connection/connection';
+import { getPartnerConnection } from '@/lib/connection/connection';
+import { forgetSavedApiKey, saveApiKey } from '@/lib/settings/saved-key';
 
 export type CheckState =
   { status: 'idle' } | { status: 'ok'; robots: number; requestId?: string } | { status: 'error'; error: DisplayError };

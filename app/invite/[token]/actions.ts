@@ -19,7 +19,10 @@ const acceptSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords differ. Type the same one twice.' });
 
-/** Public by design: the one-time link is the credential (checked, and used up, in one transaction). */
+/**
+ * Public by design: the one-time link is the credential (checked, and used up, in one transaction),
+ * so this is not a defineAction, which would ask for a session the person does not have yet.
+ */
 export async function acceptLinkAction(_prev: AcceptState, formData: FormData): Promise<AcceptState> {
   const name = String(formData.get('name') ?? '');
   const parsed = acceptSchema.safeParse({

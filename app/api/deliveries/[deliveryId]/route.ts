@@ -1,6 +1,6 @@
 import { authorise } from '@/lib/auth/session';
 import { accessRefusalResponse } from '@/app/_errors/access';
-import { getDelivery } from '@/lib/webhooks/deliveries';
+import { loadDelivery } from '@/lib/webhooks/deliveries';
 import { SAFE_ID } from '@/lib/ui/search-params';
 import { deliveryFailureResponse } from '../failure-response';
 
@@ -14,15 +14,12 @@ export async function GET(_request: Request, { params }: { params: Promise<{ del
       { error: { title: 'Not a delivery id', message: 'Delivery ids are letters, digits, "-" and "_".' } },
       { status: 400 },
     );
-  try {
-    const { data, requestId } = await getDelivery(deliveryId);
-    return Response.json({ delivery: data, requestId }, { headers: { 'cache-control': 'no-store' } });
-  } catch (err) {
-    return deliveryFailureResponse(err, {
-      not_found: () => ({
-        title: 'Delivery not found',
-        message: 'No delivery with this id exists on the account. Check the id and try again.',
-      }),
-    });
-  }
+  const loaded = await loadDelivery(deliveryId);
+  if (loaded.ok) return Response.json({ delivery: loaded.data, requestId: loaded.requestId }, { headers: { 'cache-control': 'no-store' } });
+  return deliveryFailureResponse(loaded.error, {
+    not_found: () => ({
+      title: 'Delivery not found',
+      message: 'No delivery with this id exists on the account. Check the id and try again.',
+    }),
+  });
 }
