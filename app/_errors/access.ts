@@ -1,5 +1,5 @@
 import type { AccessRefusal } from '@/lib/auth/session';
-import type { ChangeRefusal } from '@/lib/security/same-origin';
+import { crossOrigin, type ChangeRefusal, type CrossOrigin } from '@/lib/security/same-origin';
 import type { DisplayError } from './display-error';
 
 export const SESSION_ENDED: DisplayError = {
@@ -30,9 +30,29 @@ export function changeRefusalResponse(access: { status: 401 | 403; refusal: Chan
   if (access.refusal.code !== 'cross_origin_request') return accessRefusalResponse({ status: access.status, refusal: access.refusal });
   const error: DisplayError = {
     title: 'Refused: not sent from this dashboard',
-    message: `Changes are accepted only from the dashboard's own pages. ${access.refusal.problem}`,
+    message: `Changes are accepted only from the dashboard's own pages. ${crossOriginWords(access.refusal.from)}`,
     code: access.refusal.code,
     status: 403,
   };
   return Response.json({ error }, { status: 403 });
+}
+
+/** Where a refused request came from, in a sentence. The origin is cut to 100 characters: the request chose it. */
+export function crossOriginWords(from: CrossOrigin): string {
+  switch (from.why) {
+    case 'fetch_site':
+      return `The browser marked it as sent from ${from.site === 'none' ? 'outside any page' : `a ${from.site} page`}.`;
+    case 'no_origin':
+      return 'It carried neither Sec-Fetch-Site nor Origin, so where it came from is unknown.';
+    case 'not_an_origin':
+      return `Its Origin (“${from.origin.slice(0, 100)}”) is not an origin.`;
+    case 'other_origin':
+      return `It came from ${from.stated}, not from ${from.own}.`;
+  }
+}
+
+/** Why this request may not change anything, as people read it, or null when it came from the dashboard's own pages. */
+export function crossOriginProblem(request: Request): string | null {
+  const from = crossOrigin(request);
+  return from && crossOriginWords(from);
 }

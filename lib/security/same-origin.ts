@@ -23,28 +23,34 @@ export function requestOrigin(request: Request): string {
   }
 }
 
+/** Where a refused request came from, as the browser told it; app/_errors/access.ts words it. */
+export type CrossOrigin =
+  | { why: 'fetch_site'; site: string }
+  | { why: 'no_origin' }
+  | { why: 'not_an_origin'; origin: string }
+  | { why: 'other_origin'; stated: string; own: string };
+
 /**
  * Why this request may not change anything, or null when it came from the dashboard's own pages:
  * `Sec-Fetch-Site` says so where the browser sends it; otherwise the `Origin` must be ours.
  */
-export function crossOriginProblem(request: Request): string | null {
+export function crossOrigin(request: Request): CrossOrigin | null {
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null)
-    return site === 'same-origin' ? null : `The browser marked it as sent from ${site === 'none' ? 'outside any page' : `a ${site} page`}.`;
+  if (site !== null) return site === 'same-origin' ? null : { why: 'fetch_site', site };
   const origin = request.headers.get('origin');
-  if (origin === null) return 'It carried neither Sec-Fetch-Site nor Origin, so where it came from is unknown.';
+  if (origin === null) return { why: 'no_origin' };
   let stated: string;
   try {
     stated = new URL(origin).origin;
   } catch {
-    return `Its Origin (“${origin.slice(0, 100)}”) is not an origin.`;
+    return { why: 'not_an_origin', origin };
   }
   const own = requestOrigin(request);
-  return stated === own ? null : `It came from ${stated}, not from ${own}.`;
+  return stated === own ? null : { why: 'other_origin', stated, own };
 }
 
-/** Why the change gate refused: the session or role, or a request from another origin (its reason). */
-export type ChangeRefusal = AccessRefusal | { code: 'cross_origin_request'; problem: string };
+/** Why the change gate refused: the session or role, or a request from another origin. */
+export type ChangeRefusal = AccessRefusal | { code: 'cross_origin_request'; from: CrossOrigin };
 
 /**
  * The gate of every route handler that changes something: a session (401, as every handler
@@ -57,7 +63,7 @@ export async function authoriseChangeRequest(
 ): Promise<{ ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: ChangeRefusal }> {
   const session = await authorise('view');
   if (!session.ok) return session;
-  const problem = crossOriginProblem(request);
-  if (problem) return { ok: false, status: 403, refusal: { code: 'cross_origin_request', problem } };
+  const from = crossOrigin(request);
+  if (from) return { ok: false, status: 403, refusal: { code: 'cross_origin_request', from } };
   return authorise('change', action);
 }
