@@ -2,7 +2,8 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { LINK_REFUSALS, redeemLink } from '@/lib/team/one-time-links';
+import { LINK_REFUSALS } from '@/app/_errors/link-refusals';
+import { redeemLink } from '@/lib/team/one-time-links';
 
 export type AcceptState = {
   fieldErrors?: { name?: string; password?: string; confirm?: string };
