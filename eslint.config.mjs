@@ -1,6 +1,22 @@
+import fs from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+
+// lib/ is layered: a folder imports only from folders in lower layers (or its own layer), so no
+// arrow between folders points back. docs/dashboard/layers.md says what each layer holds.
+const LIB_LAYERS = [['ui', 'config', 'partner', 'credentials'], ['db'], ['connection'], ['audit'], ['auth']];
+const layered = LIB_LAYERS.flat();
+// Every other folder of lib/ is a feature: it may use all of the layers above.
+const features = fs
+  .readdirSync('lib', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !layered.includes(entry.name))
+  .map((entry) => entry.name);
+const libLayerZones = LIB_LAYERS.map((layer, index) => ({
+  target: layer.map((folder) => `./lib/${folder}`),
+  from: [...LIB_LAYERS.slice(index + 1).flat(), ...features].map((folder) => `./lib/${folder}`),
+  message: `lib/${layer.join(', lib/')} may import only from lower layers (docs/dashboard/layers.md): move the piece down, or the caller up.`,
+}));
 
 export default defineConfig([
   ...nextVitals,
@@ -24,6 +40,12 @@ export default defineConfig([
               from: './sandbox',
               message: 'The dashboard reaches the sandbox only over HTTP through lib/partner.',
             },
+            ...libLayerZones,
+            {
+              target: './lib',
+              from: ['./app', './components'],
+              message: 'lib/ answers in data and typed failures; wording and components live at the app edge (app/_errors, components).',
+            },
             {
               target: './contract',
               from: ['./app', './lib', './components', './sandbox', './scripts'],
@@ -33,6 +55,13 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    // A circle of imports makes module order matter and hides which side owns what.
+    files: ['app/**', 'lib/**', 'components/**', 'scripts/**'],
+    // Only our own modules can form a circle; packages are not followed.
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Pages, actions and route handlers reach the API through lib/<feature>, never the client itself.

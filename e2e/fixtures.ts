@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { DEMO_USERS } from '../lib/auth/demo-users';
+import { DEMO_USERS } from '../lib/credentials/demo-users';
 import { createControlClient, unwrap, type ControlClient, type ControlResult } from '../sandbox/control-client/client';
 import type { Account, AccountChanges, NewFault, NewRobot, Robot } from '../sandbox/control-client/types';
 import { E2E } from './e2e-env';

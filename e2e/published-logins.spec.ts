@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_USERS } from '../lib/auth/demo-users';
+import { DEMO_USERS } from '../lib/credentials/demo-users';
 import { freePort } from '../scripts/free-port';
 import { E2E } from './e2e-env';
 import { expect, test } from './fixtures';

@@ -69,8 +69,8 @@ const runningDashboard = read.config.sharedStore ? null : embeddedStoreHolder(re
 if (runningDashboard !== null) {
   // The running dashboard owns the embedded store: it adds the admin itself, at the next sign-in page.
   const { queuePendingAdmin } = await import('../lib/auth/pending-admins');
-  const { hashPassword } = await import('../lib/auth/password');
-  const { normaliseEmail } = await import('../lib/auth/users');
+  const { hashPassword } = await import('../lib/credentials/password');
+  const { normaliseEmail } = await import('../lib/credentials/email');
   queuePendingAdmin(read.config.dataDir, { email: normaliseEmail(email.data), name, passwordHash: await hashPassword(password), ranBy });
   console.log(
     `Admin ${email.data} handed to the running dashboard (pid ${runningDashboard}); it is added when the sign-in page is next opened.${shownOnce}`,

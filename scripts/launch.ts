@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { DEMO_USERS } from '../lib/auth/demo-users';
+import { DEMO_USERS } from '../lib/credentials/demo-users';
 import { createControlClient } from '../sandbox/control-client/client';
 import { ensureDemoAccount, setDemoSimulator } from './demo-account';
 import { readLaunchConfig } from '../lib/config/launch';

@@ -15,6 +15,8 @@ const loginSchema = z.object({
   password: z.string().min(1, 'Enter your password.'),
 });
 
+// Not a defineAction: signing in is what makes the session the wrapper checks, so it cannot ask for
+// one; refused attempts are throttled and logged by lib/auth/sign-in-attempt.ts instead.
 export async function logIn(_prev: LoginState, formData: FormData): Promise<LoginState> {
   const email = String(formData.get('email') ?? '');
   const parsed = loginSchema.safeParse({ email, password: formData.get('password') });

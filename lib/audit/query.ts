@@ -2,7 +2,7 @@ import 'server-only';
 import { stringify } from 'csv-stringify/sync';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { normaliseEmail } from '@/lib/auth/users';
+import { normaliseEmail } from '@/lib/credentials/email';
 import { getDb, schema } from '@/lib/db';
 import type { AuditRow } from '@/lib/db/schema';
 import { neutraliseFormula } from '@/lib/ui/csv-cell';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { getEnv } from '@/lib/config/env';
 import { getDb, schema } from '@/lib/db';
-import { normaliseEmail } from './users';
+import { normaliseEmail } from '@/lib/credentials/email';
 
 /**
  * `npm run admin -- create` while the dashboard runs on the embedded store: the store is that

@@ -2,8 +2,8 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record';
 import { getDb, schema } from '@/lib/db';
-import { DEMO_USERS } from './demo-users';
-import { verifyPassword } from './password';
+import { DEMO_USERS } from '@/lib/credentials/demo-users';
+import { verifyPassword } from '@/lib/credentials/password';
 
 /**
  * Against a real service no account may keep a password printed in the README: a data directory

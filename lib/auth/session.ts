@@ -6,7 +6,6 @@ import { SESSION_ABSOLUTE_MS } from './session-lifetime';
 import { readSessionClaims } from './session-token';
 import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
-import type { DisplayError } from '@/lib/ui/display-error';
 import { canPerform, type Permission } from './permissions';
 import type { AuditAction } from '@/lib/audit/actions';
 import { recordAudit } from '@/lib/audit/record';
@@ -44,15 +43,10 @@ export const requireSessionUser = cache(async (): Promise<SessionUser> => {
   return user;
 });
 
-export type Authorisation = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; error: DisplayError };
+/** Why a request may not go on, for the app edge to word: no live session, or a role that may not change things. */
+export type AccessRefusal = { code: 'signed_out' } | { code: 'forbidden'; role: UserRole };
 
-export const SESSION_ENDED: DisplayError = {
-  title: 'Your session ended — sign in again',
-  message:
-    'You were signed out (in another tab, or the session expired). Nothing was changed; what you typed is kept. Sign in again and retry.',
-  sessionEnded: true,
-  status: 401,
-};
+export type Authorisation = { ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: AccessRefusal };
 
 /**
  * For server actions and route handlers: each one checks the session and role itself; the proxy is
@@ -61,7 +55,7 @@ export const SESSION_ENDED: DisplayError = {
  */
 export async function authorise(permission: Permission, action?: AuditAction, target?: string | null): Promise<Authorisation> {
   const user = await getSessionUser();
-  if (!user) return { ok: false, status: 401, error: SESSION_ENDED };
+  if (!user) return { ok: false, status: 401, refusal: { code: 'signed_out' } };
   if (!canPerform(user.role, permission)) {
     if (action)
       await recordAudit({
@@ -72,15 +66,7 @@ export async function authorise(permission: Permission, action?: AuditAction, ta
         errorCode: 'forbidden',
         detail: `role ${user.role}`,
       });
-    return {
-      ok: false,
-      status: 403,
-      error: {
-        title: 'Not allowed',
-        message: `Your role (${user.role}) can view but not change anything. Ask an admin to do this.`,
-        status: 403,
-      },
-    };
+    return { ok: false, status: 403, refusal: { code: 'forbidden', role: user.role } };
   }
   return { ok: true, user };
 }

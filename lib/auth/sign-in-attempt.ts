@@ -1,11 +1,12 @@
 import 'server-only';
 import { recordAudit, recordRepeatedAudit } from '@/lib/audit/record';
 import { getEnv } from '@/lib/config/env';
-import { DEMO_USERS } from './demo-users';
-import { verifyPasswordOf } from './password';
+import { DEMO_USERS } from '@/lib/credentials/demo-users';
+import { verifyPasswordOf } from '@/lib/credentials/password';
 import { importPendingAdmins } from './pending-admins';
 import { beginSignIn, settleSignIn } from './throttle';
-import { findUser, normaliseEmail } from './users';
+import { normaliseEmail } from '@/lib/credentials/email';
+import { findUser } from './users';
 
 /**
  * The visitor's address. The dashboard's server (scripts/serve.ts) replaces `X-Forwarded-For` with

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
-import { normaliseEmail } from './users';
+import { normaliseEmail } from '@/lib/credentials/email';
 
 /**
  * Sign-in throttling. An address that fails 20 times in 15 minutes waits until its oldest failure

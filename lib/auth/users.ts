@@ -3,15 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import { recordAudit, type AuditEntry } from '@/lib/audit/record';
 import { getDb, schema } from '@/lib/db';
 import type { UserRole } from '@/lib/db/schema';
-import { hashPassword } from './password';
+import { normaliseEmail } from '@/lib/credentials/email';
+import { hashPassword } from '@/lib/credentials/password';
 
 export async function userCount(): Promise<number> {
   const [row] = await (await getDb()).select({ n: count() }).from(schema.users);
   return row?.n ?? 0;
 }
-
-/** Emails are kept in lower case, so one address is one account however it is typed. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function findUser(email: string) {
   const [row] = await (

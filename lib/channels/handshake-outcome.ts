@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { setChannelActive } from '@/lib/channels/connect';
 import { forgetHandshake, handshakeExpired, handshakeOfChannel, rememberChannel } from '@/lib/channels/memory';
 import { findRobot, loadRobot } from '@/lib/robots/robots';
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { loadFailure, type LoadFailure } from '@/lib/connection/loaded';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
 const idSchema = z.string().regex(SAFE_ID);
@@ -31,7 +31,7 @@ export type HandshakeOutcome =
   /** A handshake we started, seen without a session: only a signed-in view asks the API what happened. */
   | { kind: 'unchecked'; claimed: ClaimedStatus }
   | { kind: 'robot_missing' }
-  | { kind: 'error'; error: DisplayError };
+  | { kind: 'error'; error: LoadFailure };
 
 /**
  * The robots list carries no handle or "connected since"; the channel answer of a PATCH does. Setting
@@ -71,7 +71,7 @@ export async function confirmHandshakeOutcome(
     // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
     robot = ours ? (await loadRobot(query.robot_id)).robot : await findRobot(query.robot_id);
   } catch (err) {
-    return { kind: 'error', error: toDisplayError(err) };
+    return { kind: 'error', error: loadFailure(err) };
   }
   if (!robot) return ours ? { kind: 'robot_missing' } : { kind: 'unconfirmed', robotName: null, claimed: query.status };
   const robotName = robot.name;

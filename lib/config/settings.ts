@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from '../partner/api-key';
+import { API_KEY_SHAPE, API_KEY_SHAPE_MESSAGE } from './api-key';
 import { processEnvironment } from './process-env';
 import { trustedProxiesProblem } from './trusted-proxies';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createPartnerClient, type PartnerClient } from '@/lib/partner/client';
-import { MissingConnectionError } from '@/lib/ui/display-error';
+import { MissingConnectionError } from './missing-connection';
 import { getPartnerConnection } from '@/lib/connection/connection';
 import { noteRequestId } from './request-trail';
 import { noteRateLimit, reserveCall, type CallPurpose } from './budget';

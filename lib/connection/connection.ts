@@ -1,11 +1,10 @@
 import 'server-only';
-import { recordAudit } from '@/lib/audit/record';
-import { getDb } from '@/lib/db';
-import { deleteSetting, readSetting, writeSetting } from '@/lib/db/settings';
+import { readSetting } from '@/lib/db/settings';
 import { getEnv } from '@/lib/config/env';
-import { decryptSecret, encryptSecret } from '@/lib/connection/secret-box';
+import { decryptSecret } from '@/lib/connection/secret-box';
 
-const SAVED_KEY_SETTING = 'partner_api_key';
+/** Where the Settings page keeps its key (encrypted); written by lib/settings/saved-key.ts. */
+export const SAVED_KEY_SETTING = 'partner_api_key';
 
 export type KeySource = 'saved' | 'environment' | 'none' | 'unreadable';
 
@@ -32,28 +31,3 @@ export async function getPartnerConnection(): Promise<PartnerConnection> {
     keySource: savedKey ? 'saved' : env.PARTNER_API_KEY ? 'environment' : 'none',
   };
 }
-
-/** Saves the key and its audit entry in one transaction. */
-export async function saveApiKey(apiKey: string, audit: { actor: string; requestId: string | null }): Promise<void> {
-  await (
-    await getDb()
-  ).transaction(async (tx) => {
-    await writeSetting(SAVED_KEY_SETTING, encryptSecret(apiKey), tx);
-    await recordAudit(
-      { ...audit, action: 'settings.api_key_save', target: 'settings:api_key', outcome: 'ok', detail: keyHint(apiKey) },
-      tx,
-    );
-  });
-}
-
-export async function forgetSavedApiKey(audit: { actor: string }): Promise<void> {
-  await (
-    await getDb()
-  ).transaction(async (tx) => {
-    await deleteSetting(SAVED_KEY_SETTING, tx);
-    await recordAudit({ ...audit, action: 'settings.api_key_remove', target: 'settings:api_key', outcome: 'ok' }, tx);
-  });
-}
-
-/** The key's last four characters, the most the log shows of it. */
-const keyHint = (apiKey: string) => `…${apiKey.slice(-4)}`;

@@ -1,6 +1,6 @@
 import 'server-only';
-import { DEMO_USERS } from '@/lib/auth/demo-users';
-import { hashPassword } from '@/lib/auth/password';
+import { DEMO_USERS } from '@/lib/credentials/demo-users';
+import { hashPassword } from '@/lib/credentials/password';
 import type { DashboardDb } from './types';
 import * as schema from './schema';
 

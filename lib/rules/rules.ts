@@ -3,22 +3,11 @@ import { getPartnerClient } from '@/lib/connection/client';
 import { asc, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { Rule } from '@/lib/partner/schemas';
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { load, type Loaded } from '@/lib/connection/loaded';
 
 /** There is no route that lists rules, so a rule is read by its channel and id. */
-export async function loadRule(robotId: string, channelId: string, ruleId: string): Promise<{ rule: Rule } | { error: DisplayError }> {
-  try {
-    return { rule: (await (await getPartnerClient()).getRule(robotId, channelId, ruleId)).data };
-  } catch (err) {
-    return {
-      error: toDisplayError(err, {
-        not_found: () => ({
-          title: 'Rule not found',
-          message: 'No rule with this id exists on that channel. Check the id in the panel where the rule was created.',
-        }),
-      }),
-    };
-  }
+export async function loadRule(robotId: string, channelId: string, ruleId: string): Promise<Loaded<Rule>> {
+  return load(async () => (await (await getPartnerClient()).getRule(robotId, channelId, ruleId)).data);
 }
 
 /** Rules live only on social-DM channels; each option's value is `robotId:channelId`. From the directory: no call. */

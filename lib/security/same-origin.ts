@@ -1,7 +1,6 @@
 import 'server-only';
 import type { AuditAction } from '@/lib/audit/actions';
-import { authorise, type SessionUser } from '@/lib/auth/session';
-import type { DisplayError } from '@/lib/ui/display-error';
+import { authorise, type AccessRefusal, type SessionUser } from '@/lib/auth/session';
 
 /**
  * Server actions refuse a request from another origin; route handlers get no such check from Next.
@@ -24,38 +23,34 @@ export function requestOrigin(request: Request): string {
   }
 }
 
+/** Where a refused request came from, as the browser told it; app/_errors/access.ts words it. */
+export type CrossOrigin =
+  | { why: 'fetch_site'; site: string }
+  | { why: 'no_origin' }
+  | { why: 'not_an_origin'; origin: string }
+  | { why: 'other_origin'; stated: string; own: string };
+
 /**
  * Why this request may not change anything, or null when it came from the dashboard's own pages:
  * `Sec-Fetch-Site` says so where the browser sends it; otherwise the `Origin` must be ours.
  */
-export function crossOriginProblem(request: Request): string | null {
+export function crossOrigin(request: Request): CrossOrigin | null {
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null)
-    return site === 'same-origin' ? null : `The browser marked it as sent from ${site === 'none' ? 'outside any page' : `a ${site} page`}.`;
+  if (site !== null) return site === 'same-origin' ? null : { why: 'fetch_site', site };
   const origin = request.headers.get('origin');
-  if (origin === null) return 'It carried neither Sec-Fetch-Site nor Origin, so where it came from is unknown.';
+  if (origin === null) return { why: 'no_origin' };
   let stated: string;
   try {
     stated = new URL(origin).origin;
   } catch {
-    return `Its Origin (“${origin.slice(0, 100)}”) is not an origin.`;
+    return { why: 'not_an_origin', origin };
   }
   const own = requestOrigin(request);
-  return stated === own ? null : `It came from ${stated}, not from ${own}.`;
+  return stated === own ? null : { why: 'other_origin', stated, own };
 }
 
-export const CROSS_ORIGIN_CODE = 'cross_origin_request';
-
-/** The 403 a cross-origin change gets, naming the reason. */
-export function crossOriginRefusal(problem: string): Response {
-  const error: DisplayError = {
-    title: 'Refused: not sent from this dashboard',
-    message: `Changes are accepted only from the dashboard's own pages. ${problem}`,
-    code: CROSS_ORIGIN_CODE,
-    status: 403,
-  };
-  return Response.json({ error }, { status: 403 });
-}
+/** Why the change gate refused: the session or role, or a request from another origin. */
+export type ChangeRefusal = AccessRefusal | { code: 'cross_origin_request'; from: CrossOrigin };
 
 /**
  * The gate of every route handler that changes something: a session (401, as every handler
@@ -65,12 +60,10 @@ export function crossOriginRefusal(problem: string): Response {
 export async function authoriseChangeRequest(
   request: Request,
   action: AuditAction,
-): Promise<{ ok: true; user: SessionUser } | { ok: false; response: Response }> {
+): Promise<{ ok: true; user: SessionUser } | { ok: false; status: 401 | 403; refusal: ChangeRefusal }> {
   const session = await authorise('view');
-  if (!session.ok) return { ok: false, response: Response.json({ error: session.error }, { status: session.status }) };
-  const problem = crossOriginProblem(request);
-  if (problem) return { ok: false, response: crossOriginRefusal(problem) };
-  const access = await authorise('change', action);
-  if (!access.ok) return { ok: false, response: Response.json({ error: access.error }, { status: access.status }) };
-  return { ok: true, user: access.user };
+  if (!session.ok) return session;
+  const from = crossOrigin(request);
+  if (from) return { ok: false, status: 403, refusal: { code: 'cross_origin_request', from } };
+  return authorise('change', action);
 }

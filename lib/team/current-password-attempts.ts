@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, desc, eq, gt, lt, ne } from 'drizzle-orm';
-import { normaliseEmail } from '@/lib/auth/users';
+import { normaliseEmail } from '@/lib/credentials/email';
 import { getDb, schema } from '@/lib/db';
 
 /**

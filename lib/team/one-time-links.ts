@@ -2,8 +2,8 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record';
-import { hashPassword } from '@/lib/auth/password';
-import { normaliseEmail } from '@/lib/auth/users';
+import { hashPassword } from '@/lib/credentials/password';
+import { normaliseEmail } from '@/lib/credentials/email';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import type { InvitationRow, UserRole } from '@/lib/db/schema';
 
@@ -124,17 +124,10 @@ export async function revokeLinksMadeBy(tx: DashboardTx, input: { creator: strin
   return revoked.length;
 }
 
-/** What the person holding a refused link is told, by reason. */
-export const LINK_REFUSALS = {
-  unusable:
-    'This link was already used or revoked (an admin’s open links are revoked when they are disabled or stop being an admin), or is more than 72 hours old. Ask an admin of the dashboard for a new one.',
-  creator_inactive:
-    'The admin who made this link is disabled or no longer an admin, so it no longer works. Ask another admin of the dashboard for a new one.',
-  taken: 'This email already has an account. Sign in, or ask an admin for a password reset link.',
-} as const satisfies Record<'unusable' | 'creator_inactive' | 'taken', string>;
+/** Why a link cannot be used; app/_errors/link-refusals.ts words each reason. */
+export type LinkRefusal = 'unusable' | 'taken' | 'creator_inactive';
 
-export type RedeemOutcome =
-  { ok: true; email: string; kind: 'invite' | 'reset' } | { ok: false; reason: 'unusable' | 'taken' | 'creator_inactive' };
+export type RedeemOutcome = { ok: true; email: string; kind: 'invite' | 'reset' } | { ok: false; reason: LinkRefusal };
 
 /**
  * Uses the link once: creates the invited person, or sets the new password (ending that person's

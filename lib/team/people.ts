@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record';
-import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { hashPassword, verifyPassword } from '@/lib/credentials/password';
 import { getDb, schema, type DashboardTx } from '@/lib/db';
 import type { UserRole, UserRow } from '@/lib/db/schema';
 import { claimAttempt, forgetAttempts } from './current-password-attempts';

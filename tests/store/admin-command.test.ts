@@ -5,7 +5,7 @@ import { setUpTestStore } from './use-test-store';
 await setUpTestStore('admin_command');
 
 const { findUser } = await import('@/lib/auth/users');
-const { verifyPassword } = await import('@/lib/auth/password');
+const { verifyPassword } = await import('@/lib/credentials/password');
 const { listAudit } = await import('@/lib/audit/query');
 const { closeDb, getDb } = await import('@/lib/db');
 const { importPendingAdmins } = await import('@/lib/auth/pending-admins');

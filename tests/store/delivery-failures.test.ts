@@ -7,7 +7,7 @@ await setUpTestStore('delivery_failures');
 // The browser's delivery poll, answered from real failures of the dashboard's own client: a spent
 // call budget and an unreachable service each get a status that says what to do, not a 502.
 const { budgetState, reserveCall } = await import('@/lib/connection/budget');
-const { getDelivery } = await import('@/lib/webhooks/deliveries');
+const { loadDelivery } = await import('@/lib/webhooks/deliveries');
 const { deliveryFailureResponse } = await import('@/app/api/deliveries/failure-response');
 
 /** A local port nothing listens on. */
@@ -20,13 +20,11 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-const failureOf = (work: Promise<unknown>) =>
-  work.then(
-    () => {
-      throw new Error('expected the read to fail');
-    },
-    (err: unknown) => err,
-  );
+const failureOf = (work: Promise<{ ok: true } | { ok: false; error: unknown }>) =>
+  work.then((loaded) => {
+    if (loaded.ok) throw new Error('expected the read to fail');
+    return loaded.error;
+  });
 
 type ErrorBody = { error: { title: string; message: string; code?: string; status?: number } };
 
@@ -38,7 +36,7 @@ beforeAll(async () => {
 
 describe('GET /api/deliveries/{id} when the read fails', () => {
   it('answers 503 with its reason when the service cannot be reached', async () => {
-    const answer = deliveryFailureResponse(await failureOf(getDelivery('dlv_unreachable')));
+    const answer = deliveryFailureResponse(await failureOf(loadDelivery('dlv_unreachable')));
     expect(answer.status).toBe(503);
     const body = (await answer.json()) as ErrorBody;
     expect(body.error).toMatchObject({ code: 'partner_api_unreachable', title: 'Could not reach the Partner API', status: 503 });
@@ -47,7 +45,7 @@ describe('GET /api/deliveries/{id} when the read fails', () => {
   it('answers 429 with Retry-After and its reason when the dashboard’s call budget is spent', async () => {
     const { allowance, usedLastMinute } = await budgetState();
     for (let used = usedLastMinute; used < allowance; used++) await reserveCall('page');
-    const answer = deliveryFailureResponse(await failureOf(getDelivery('dlv_budget')));
+    const answer = deliveryFailureResponse(await failureOf(loadDelivery('dlv_budget')));
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const body = (await answer.json()) as ErrorBody;

@@ -11,7 +11,7 @@ const { budgetState } = await import('@/lib/connection/budget');
 const { startSocialDmHandshake } = await import('@/lib/channels/connect');
 const { handshakeExpired, handshakeOfChannel, rememberHandshake } = await import('@/lib/channels/memory');
 const { confirmHandshakeOutcome } = await import('@/lib/channels/handshake-outcome');
-const { saveApiKey } = await import('@/lib/connection/connection');
+const { saveApiKey } = await import('@/lib/settings/saved-key');
 
 let account: AccountCreated;
 

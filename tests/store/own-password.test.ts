@@ -7,7 +7,7 @@ const { createUser, findUser } = await import('@/lib/auth/users');
 const { changeOwnPassword } = await import('@/lib/team/people');
 const { CURRENT_PASSWORD_LIMITS, claimAttempt } = await import('@/lib/team/current-password-attempts');
 const { listAudit } = await import('@/lib/audit/query');
-const { verifyPassword } = await import('@/lib/auth/password');
+const { verifyPassword } = await import('@/lib/credentials/password');
 const { getDb } = await import('@/lib/db');
 
 // Opening the store (its migrations) is the slow part on a busy machine: done before the first test's clock starts.

@@ -8,7 +8,7 @@ const { getDb, schema } = await import('@/lib/db');
 const { seedDemoUsers } = await import('@/lib/db/seed');
 const { retirePublishedLogins } = await import('@/lib/auth/published-logins');
 const { attemptSignIn } = await import('@/lib/auth/sign-in-attempt');
-const { hashPassword } = await import('@/lib/auth/password');
+const { hashPassword } = await import('@/lib/credentials/password');
 const { eq } = await import('drizzle-orm');
 
 describe('demo logins against a real service', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 await setUpTestStore('throttle');
 
 const { beginSignIn, settleSignIn, SIGN_IN_LIMITS, signInWait } = await import('@/lib/auth/throttle');
-const { verifyPasswordOf, hashPassword } = await import('@/lib/auth/password');
+const { verifyPasswordOf, hashPassword } = await import('@/lib/credentials/password');
 
 describe('sign-in throttling', () => {
   /** A failed attempt at `now`: let through, then left counted (a wrong password). */

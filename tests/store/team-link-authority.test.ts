@@ -7,7 +7,7 @@ const { createUser, findUser } = await import('@/lib/auth/users');
 const { issueLink, lookUpLink, openLinks, redeemLink, usableLink } = await import('@/lib/team/one-time-links');
 const { changeRole, setDisabled } = await import('@/lib/team/people');
 const { listAudit } = await import('@/lib/audit/query');
-const { verifyPassword } = await import('@/lib/auth/password');
+const { verifyPassword } = await import('@/lib/credentials/password');
 const { getDb } = await import('@/lib/db');
 
 // Opening the store (its migrations) is the slow part on a busy machine: done before the first test's clock starts.

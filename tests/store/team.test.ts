@@ -7,7 +7,7 @@ const { createUser, findUser } = await import('@/lib/auth/users');
 const { issueLink, redeemLink, usableLink, openLinks, revokeLink, LINK_VALID_MS } = await import('@/lib/team/one-time-links');
 const { changeRole, setDisabled, changeOwnPassword } = await import('@/lib/team/people');
 const { listAudit, auditCsv } = await import('@/lib/audit/query');
-const { verifyPassword } = await import('@/lib/auth/password');
+const { verifyPassword } = await import('@/lib/credentials/password');
 const { getDb } = await import('@/lib/db');
 
 // Opening the store (its migrations) is the slow part on a busy machine: done before the first test's clock starts.

@@ -64,10 +64,35 @@ describe('session and role checks', () => {
     expect(gate?.[1]?.trim()).toMatch(/await authorise\('view'\)/);
   });
 
+  it('the action wrapper checks the session and role before anything else', () => {
+    // The body of the function defineAction returns, up to the schema: only the audit name, computed from the input, comes first.
+    const wrapper = /return async \(\.\.\.input: Input\): Promise<State> => \{\n([\s\S]*?)\n\s*const parsed/.exec(
+      read('app/_actions/define-action.ts'),
+    );
+    expect(wrapper, 'defineAction in app/_actions/define-action.ts').not.toBeNull();
+    const steps = (wrapper?.[1] ?? '')
+      .trim()
+      .split('\n')
+      .map((line) => line.trim());
+    expect(steps[0]).toMatch(/^const name = spec\.audit\?\.\(\.\.\.input\);$/);
+    expect(steps[1]).toMatch(/^const access = await authorise\(spec\.permission, /);
+    expect(steps[2]).toMatch(/^if \(!access\.ok\) return spec\.refused\(/);
+  });
+
   it.each(actionFiles)('every action in %s checks the session, and a change refuses viewers', (file) => {
     const source = read(file);
     const actions = [...source.matchAll(/export async function (\w+)\([^)]*\)[^{]*\{([\s\S]*?)\n\}/g)];
-    expect(actions.length).toBeGreaterThan(0);
+    // An action made by defineAction names its permission first; the wrapper checks it (above).
+    const wrapped = [...source.matchAll(/export const (\w+) = defineAction\(\s*\{\s*permission: '(\w+)'/g)];
+    const exported = [...source.matchAll(/export (?:async function|const) (\w+)/g)].map((m) => m[1]);
+    expect(exported.sort(), `every export of ${file} is an action found here`).toEqual(
+      [...actions.map((m) => m[1]), ...wrapped.map((m) => m[1])].sort(),
+    );
+    expect(actions.length + wrapped.length).toBeGreaterThan(0);
+    for (const [, name, permission] of wrapped) {
+      expect(['view', 'change'], `${name} in ${file} checks the session`).toContain(permission);
+      if (!READ_ONLY_ACTIONS.includes(name ?? '')) expect(permission, `${name} in ${file} refuses viewers`).toBe('change');
+    }
     for (const [, name, body] of actions) {
       // A change may name its audit action as a second argument (a viewer refused it is logged).
       const check = /await (authorise\('(view|change)'(?:, [^;]+)?\)|getSessionUser\(\))/.exec(body ?? '');

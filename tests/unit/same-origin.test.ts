@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crossOriginProblem, requestOrigin } from '@/lib/security/same-origin';
+import { crossOriginProblem } from '@/app/_errors/access';
+import { requestOrigin } from '@/lib/security/same-origin';
 
 const post = (url: string, headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
 

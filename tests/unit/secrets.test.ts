@@ -32,7 +32,7 @@ describe('secret box', () => {
 
 describe('key fingerprint', () => {
   it('shows the prefix and the last four characters only', async () => {
-    const { keyFingerprint } = await import('@/lib/partner/api-key');
+    const { keyFingerprint } = await import('@/lib/config/api-key');
     expect(keyFingerprint('pk_live_abcdefghijklmnopqrstuvwxyz0123WXYZ')).toBe('pk_live_…WXYZ');
     expect(keyFingerprint(null)).toBeNull();
   });

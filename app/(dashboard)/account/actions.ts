@@ -1,10 +1,10 @@
 'use server';
 
 import { z } from 'zod';
+import { defineAction, errorState } from '@/app/_actions/define-action';
+import type { DisplayError } from '@/app/_errors/display-error';
 import { keepCurrentSession } from '@/lib/auth/keep-current-session';
-import { authorise } from '@/lib/auth/session';
 import { changeOwnPassword } from '@/lib/team/people';
-import type { DisplayError } from '@/lib/ui/display-error';
 
 export type PasswordState =
   | { status: 'idle' }
@@ -21,24 +21,29 @@ const passwordSchema = z
   .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The two new passwords differ. Type the same one twice.' });
 
 /** Everyone may change their own password (viewers too): it changes nothing at the service. */
-export async function changePasswordAction(_prev: PasswordState, formData: FormData): Promise<PasswordState> {
-  const access = await authorise('view');
-  if (!access.ok) return { status: 'error', error: access.error };
-  const parsed = passwordSchema.safeParse({
-    currentPassword: formData.get('currentPassword'),
-    newPassword: formData.get('newPassword'),
-    confirm: formData.get('confirm'),
-  });
-  if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors;
-    return {
-      status: 'invalid',
-      fieldErrors: { currentPassword: errors.currentPassword?.[0], newPassword: errors.newPassword?.[0], confirm: errors.confirm?.[0] },
-    };
-  }
-  const outcome = await changeOwnPassword(access.user.email, parsed.data.currentPassword, parsed.data.newPassword);
-  if (!outcome.ok) return { status: 'invalid', fieldErrors: { currentPassword: outcome.message } };
-  // Every other session of this person has ended; this one goes on.
-  await keepCurrentSession(outcome.sessionsValidAfter);
-  return { status: 'saved' };
-}
+export const changePasswordAction = defineAction(
+  {
+    permission: 'view',
+    schema: passwordSchema,
+    input: (_prev: PasswordState, formData: FormData) => ({
+      currentPassword: formData.get('currentPassword'),
+      newPassword: formData.get('newPassword'),
+      confirm: formData.get('confirm'),
+    }),
+    refused: errorState,
+    invalid: (error): PasswordState => {
+      const errors = z.flattenError(error).fieldErrors as Partial<Record<string, string[]>>;
+      return {
+        status: 'invalid',
+        fieldErrors: { currentPassword: errors.currentPassword?.[0], newPassword: errors.newPassword?.[0], confirm: errors.confirm?.[0] },
+      };
+    },
+  },
+  async ({ user, data }): Promise<PasswordState> => {
+    const outcome = await changeOwnPassword(user.email, data.currentPassword, data.newPassword);
+    if (!outcome.ok) return { status: 'invalid', fieldErrors: { currentPassword: outcome.message } };
+    // Every other session of this person has ended; this one goes on.
+    await keepCurrentSession(outcome.sessionsValidAfter);
+    return { status: 'saved' };
+  },
+);

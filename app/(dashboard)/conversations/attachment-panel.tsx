@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { ATTACHMENT_ACCEPT, attachmentProblem } from '@/lib/conversations/attachment-rules';
-import type { DisplayError } from '@/lib/ui/display-error';
+import type { DisplayError } from '@/app/_errors/display-error';
 
 type Uploaded = { id?: string | null; name?: string | null; type?: string | null; url?: string | null };
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import type { DisplayError } from '@/lib/ui/display-error';
+import type { DisplayError } from '@/app/_errors/display-error';
 import { setTypingAction } from './actions';
 
 /** The indicator lasts a few seconds on the customer's side (5 s in the sandbox, D15); resend a little sooner while typing goes on. */

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
-import { toDisplayError } from '@/lib/ui/display-error';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { directoryStatus } from '@/lib/robots/directory';
 import { robotQuerySchema, searchDirectory } from '@/lib/robots/directory-query';

@@ -1,4 +1,5 @@
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { ruleErrorToDisplay } from '@/app/_errors/rule-errors';
 import { lookAtNewest } from '@/lib/robots/robots';
 import { loadRule, socialDmChannelOptions } from '@/lib/rules/rules';
 import { RuleView } from './rule-view';
@@ -63,8 +64,8 @@ export async function RuleLookup({ channelParam, ruleParam, wanted, problems }: 
         </p>
       )}
       <div className="mt-6">
-        {result && 'rule' in result && <RuleView rule={result.rule} />}
-        {result && 'error' in result && <ApiErrorNotice error={result.error} />}
+        {result?.ok && <RuleView rule={result.data} />}
+        {result?.ok === false && <ApiErrorNotice error={ruleErrorToDisplay(result.error)} />}
       </div>
     </>
   );

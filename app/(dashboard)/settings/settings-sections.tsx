@@ -1,6 +1,6 @@
 import { canPerform } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/session';
-import { keyFingerprint } from '@/lib/partner/api-key';
+import { keyFingerprint } from '@/lib/config/api-key';
 import { getPartnerConnection } from '@/lib/connection/connection';
 import { CallBudgetPanel } from './call-budget-panel';
 import { ApiKeyForm, ConnectionCheck } from './settings-forms';

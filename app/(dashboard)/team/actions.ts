@@ -2,13 +2,13 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import { defineAction, errorState, NO_INPUT } from '@/app/_actions/define-action';
+import type { DisplayError } from '@/app/_errors/display-error';
 import { publicOrigin } from '@/lib/auth/public-origin';
-import { authorise } from '@/lib/auth/session';
 import { findUser } from '@/lib/auth/users';
 import { USER_ROLES } from '@/lib/db/schema';
 import { issueLink, revokeLink } from '@/lib/team/one-time-links';
 import { changeRole, setDisabled, type TeamChange } from '@/lib/team/people';
-import type { DisplayError } from '@/lib/ui/display-error';
 
 export type LinkState =
   | { status: 'idle' }
@@ -20,6 +20,10 @@ export type TeamState = { status: 'idle' } | { status: 'done'; message: string }
 
 const emailSchema = z.email('Enter the person’s email address.').max(320);
 const roleSchema = z.enum(USER_ROLES, 'Choose admin or viewer.');
+
+/** The person a team change acts on, as the form named them: a refused attempt is logged with it. */
+const personNamed = (formData: FormData) => `user:${String(formData.get('email') ?? '')}`;
+const firstIssue = (error: z.ZodError, field: string) => error.issues.find((i) => i.path[0] === field)?.message;
 
 /** Makes the link and the state that shows it, this once. */
 async function issued(input: Parameters<typeof issueLink>[0]): Promise<LinkState> {
@@ -34,34 +38,46 @@ async function issued(input: Parameters<typeof issueLink>[0]): Promise<LinkState
   };
 }
 
-export async function inviteAction(_prev: LinkState, formData: FormData): Promise<LinkState> {
-  const access = await authorise('change', 'team.invite', `user:${String(formData.get('email') ?? '')}`);
-  if (!access.ok) return { status: 'error', error: access.error };
-  const typed = String(formData.get('email') ?? '');
-  const email = emailSchema.safeParse(typed.trim());
-  const role = roleSchema.safeParse(formData.get('role'));
-  if (!email.success || !role.success)
-    return {
+export const inviteAction = defineAction(
+  {
+    permission: 'change',
+    audit: (_prev: LinkState, formData: FormData) => ({ action: 'team.invite', target: personNamed(formData) }),
+    schema: z.object({ email: emailSchema, role: roleSchema }),
+    input: (_prev, formData) => ({ email: String(formData.get('email') ?? '').trim(), role: formData.get('role') }),
+    refused: errorState,
+    invalid: (error, _prev, formData): LinkState => ({
       status: 'invalid',
-      fieldErrors: { email: email.error?.issues[0]?.message, role: role.error?.issues[0]?.message },
-      email: typed,
-    };
-  if (await findUser(email.data))
-    return {
-      status: 'invalid',
-      fieldErrors: { email: `${email.data} is already on the team. Change their role or make a password reset link below.` },
-      email: typed,
-    };
-  return issued({ kind: 'invite', email: email.data, role: role.data, createdBy: access.user.email });
-}
+      fieldErrors: { email: firstIssue(error, 'email'), role: firstIssue(error, 'role') },
+      email: String(formData.get('email') ?? ''),
+    }),
+  },
+  async ({ user, data }, _prev, formData): Promise<LinkState> => {
+    if (await findUser(data.email))
+      return {
+        status: 'invalid',
+        fieldErrors: { email: `${data.email} is already on the team. Change their role or make a password reset link below.` },
+        email: String(formData.get('email') ?? ''),
+      };
+    return issued({ kind: 'invite', email: data.email, role: data.role, createdBy: user.email });
+  },
+);
 
-export async function resetLinkAction(_prev: LinkState, formData: FormData): Promise<LinkState> {
-  const access = await authorise('change', 'team.reset_link', `user:${String(formData.get('email') ?? '')}`);
-  if (!access.ok) return { status: 'error', error: access.error };
-  const person = await findUser(String(formData.get('email') ?? ''));
-  if (!person) return { status: 'error', error: { title: 'No such person', message: 'Reload the team page and try again.' } };
-  return issued({ kind: 'reset', email: person.email, role: person.role, createdBy: access.user.email });
-}
+export const resetLinkAction = defineAction(
+  {
+    permission: 'change',
+    audit: (_prev: LinkState, formData: FormData) => ({ action: 'team.reset_link', target: personNamed(formData) }),
+    // Looked up as typed: only a person already on the team gets a link.
+    schema: z.string(),
+    input: (_prev, formData) => String(formData.get('email') ?? ''),
+    refused: errorState,
+    invalid: NO_INPUT.invalid,
+  },
+  async ({ user, data }): Promise<LinkState> => {
+    const person = await findUser(data);
+    if (!person) return errorState({ title: 'No such person', message: 'Reload the team page and try again.' });
+    return issued({ kind: 'reset', email: person.email, role: person.role, createdBy: user.email });
+  },
+);
 
 function teamState(result: TeamChange, done: string): TeamState {
   revalidatePath('/team');
@@ -70,40 +86,60 @@ function teamState(result: TeamChange, done: string): TeamState {
     : { status: 'error', error: { title: 'Nothing was changed', message: result.message, code: result.code } };
 }
 
-export async function changeRoleAction(_prev: TeamState, formData: FormData): Promise<TeamState> {
-  const access = await authorise('change', 'team.role_change', `user:${String(formData.get('email') ?? '')}`);
-  if (!access.ok) return { status: 'error', error: access.error };
-  const email = emailSchema.safeParse(formData.get('email'));
-  const role = roleSchema.safeParse(formData.get('role'));
-  if (!email.success || !role.success)
-    return { status: 'error', error: { title: 'Nothing was changed', message: 'Choose a role and try again.' } };
-  return teamState(
-    await changeRole(access.user.email, email.data, role.data),
-    `${email.data} is now ${role.data === 'admin' ? 'an admin' : 'a viewer'}.`,
-  );
-}
+export const changeRoleAction = defineAction(
+  {
+    permission: 'change',
+    audit: (_prev: TeamState, formData: FormData) => ({ action: 'team.role_change', target: personNamed(formData) }),
+    schema: z.object({ email: emailSchema, role: roleSchema }),
+    input: (_prev, formData) => ({ email: formData.get('email'), role: formData.get('role') }),
+    refused: errorState,
+    invalid: (): TeamState => errorState({ title: 'Nothing was changed', message: 'Choose a role and try again.' }),
+  },
+  async ({ user, data }): Promise<TeamState> =>
+    teamState(
+      await changeRole(user.email, data.email, data.role),
+      `${data.email} is now ${data.role === 'admin' ? 'an admin' : 'a viewer'}.`,
+    ),
+);
 
-export async function setDisabledAction(_prev: TeamState, formData: FormData): Promise<TeamState> {
-  const disable = formData.get('disable') === 'true';
-  const access = await authorise('change', disable ? 'team.disable' : 'team.enable', `user:${String(formData.get('email') ?? '')}`);
-  if (!access.ok) return { status: 'error', error: access.error };
-  const email = emailSchema.safeParse(formData.get('email'));
-  if (!email.success) return { status: 'error', error: { title: 'Nothing was changed', message: 'Reload the team page and try again.' } };
-  return teamState(
-    await setDisabled(access.user.email, email.data, disable),
-    disable ? `${email.data} is disabled; their sessions have ended.` : `${email.data} can sign in again.`,
-  );
-}
+const disabling = (formData: FormData) => formData.get('disable') === 'true';
 
-export async function revokeLinkAction(_prev: TeamState, formData: FormData): Promise<TeamState> {
-  const access = await authorise('change', 'team.invite_revoke', `link:${String(formData.get('id') ?? '')}`);
-  if (!access.ok) return { status: 'error', error: access.error };
-  const id = z.coerce.number().int().positive().safeParse(formData.get('id'));
-  if (!id.success || !(await revokeLink(id.data, access.user.email)))
-    return {
-      status: 'error',
-      error: { title: 'Nothing was revoked', message: 'The link was already used, revoked or expired. Reload the page.' },
-    };
-  revalidatePath('/team');
-  return { status: 'done', message: 'The link no longer works.' };
-}
+export const setDisabledAction = defineAction(
+  {
+    permission: 'change',
+    audit: (_prev: TeamState, formData: FormData) => ({
+      action: disabling(formData) ? 'team.disable' : 'team.enable',
+      target: personNamed(formData),
+    }),
+    schema: emailSchema,
+    input: (_prev, formData) => formData.get('email'),
+    refused: errorState,
+    invalid: (): TeamState => errorState({ title: 'Nothing was changed', message: 'Reload the team page and try again.' }),
+  },
+  async ({ user, data: email }, _prev, formData): Promise<TeamState> => {
+    const disable = disabling(formData);
+    return teamState(
+      await setDisabled(user.email, email, disable),
+      disable ? `${email} is disabled; their sessions have ended.` : `${email} can sign in again.`,
+    );
+  },
+);
+
+const notRevoked = (): TeamState =>
+  errorState({ title: 'Nothing was revoked', message: 'The link was already used, revoked or expired. Reload the page.' });
+
+export const revokeLinkAction = defineAction(
+  {
+    permission: 'change',
+    audit: (_prev: TeamState, formData: FormData) => ({ action: 'team.invite_revoke', target: `link:${String(formData.get('id') ?? '')}` }),
+    schema: z.coerce.number().int().positive(),
+    input: (_prev, formData) => formData.get('id'),
+    refused: errorState,
+    invalid: notRevoked,
+  },
+  async ({ user, data: id }): Promise<TeamState> => {
+    if (!(await revokeLink(id, user.email))) return notRevoked();
+    revalidatePath('/team');
+    return { status: 'done', message: 'The link no longer works.' };
+  },
+);

@@ -5,7 +5,7 @@ import { PaginationNav } from '@/components/ui/pagination-nav';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { findRobot } from '@/lib/robots/robots';
 import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/usage/report';
-import { toDisplayError } from '@/lib/ui/display-error';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount } from '@/lib/ui/pagination';
 import { toUsageRow } from '@/lib/usage/rows';
 import type { UsageWindow } from '@/lib/usage/window';

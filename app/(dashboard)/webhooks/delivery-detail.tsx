@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import type { DisplayError } from '@/lib/ui/display-error';
+import type { DisplayError } from '@/app/_errors/display-error';
 import { isSettledDelivery } from '@/contract/vocabulary';
 import type { Delivery } from '@/lib/partner/schemas';
 import { DeliveryStatusBadge } from './delivery-status';

@@ -11,7 +11,7 @@ import { DELIVERY_STATUSES, EVENT_TYPES } from '@/contract/vocabulary';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
 import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/webhooks/deliveries';
-import { toDisplayError } from '@/lib/ui/display-error';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
@@ -99,7 +99,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         )}
         {!loaded.ok ? (
           <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error)} />
-        ) : loaded.list.data?.length ? (
+        ) : loaded.data.data?.length ? (
           <>
             <div className="mt-4 rounded-lg border border-slate-200 bg-white">
               <table className="stack-table w-full text-left text-sm" data-testid="deliveries-table">
@@ -126,7 +126,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                   </tr>
                 </thead>
                 <tbody>
-                  {(loaded.list.data ?? []).map((d, i) => (
+                  {(loaded.data.data ?? []).map((d, i) => (
                     <tr key={d.delivery_id ?? i} className="border-t border-slate-100" data-testid="delivery-row">
                       <td data-label="Delivery" className="px-3 py-2 font-mono text-xs">
                         {d.delivery_id ? (
@@ -159,7 +159,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             </div>
             <PaginationNav
               page={page}
-              totalPages={pageCount(loaded.list.pagination?.total_count ?? 0, DELIVERY_PAGE_SIZE)}
+              totalPages={pageCount(loaded.data.pagination?.total_count ?? 0, DELIVERY_PAGE_SIZE)}
               hrefFor={hrefFor}
               label="Delivery pages"
             />

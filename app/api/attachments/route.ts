@@ -1,9 +1,10 @@
 import { audited } from '@/lib/audit/record';
-import { attachmentErrorToDisplay } from '@/lib/conversations/attachment-errors';
+import { attachmentErrorToDisplay } from '@/app/_errors/attachment-errors';
 import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/conversations/attachment-rules';
 import { uploadConversationAttachment } from '@/lib/conversations/operator';
-import { displayErrorResponse } from '@/lib/ui/display-error';
+import { displayErrorResponse } from '@/app/_errors/display-error';
 import { authoriseChangeRequest } from '@/lib/security/same-origin';
+import { changeRefusalResponse } from '@/app/_errors/access';
 import { SAFE_ID } from '@/lib/ui/search-params';
 
 function refuse(status: number, title: string, message: string): Response {
@@ -16,7 +17,7 @@ function refuse(status: number, title: string, message: string): Response {
  */
 export async function POST(request: Request): Promise<Response> {
   const access = await authoriseChangeRequest(request, 'attachment.upload');
-  if (!access.ok) return access.response;
+  if (!access.ok) return changeRefusalResponse(access);
   if (Number(request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + 64 * 1024) {
     return refuse(413, 'The file is too large', 'No plan accepts files over 20 MB. Compress it or share a link instead.');
   }

@@ -1,6 +1,7 @@
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 import { PartnerConnectionError } from '@/lib/partner/errors';
-import { displayErrorResponse, MissingConnectionError, toDisplayError, type CodeMessages } from '@/lib/ui/display-error';
+import { displayErrorResponse, toDisplayError, type CodeMessages } from '@/app/_errors/display-error';
+import { MissingConnectionError } from '@/lib/connection/missing-connection';
 
 /**
  * The answer to the browser's poll when reading a delivery failed. The poller and anyone reading the

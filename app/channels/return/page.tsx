@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { getSessionUser } from '@/lib/auth/session';
 import { confirmHandshakeOutcome, returnQuerySchema, type HandshakeOutcome } from '@/lib/channels/handshake-outcome';
 import { type SearchParams, firstParam } from '@/lib/ui/search-params';
@@ -93,7 +94,7 @@ export default async function ChannelReturnPage({ searchParams }: { searchParams
       content = (
         <>
           <h1 className="mb-3 text-xl font-semibold">We could not check the connection</h1>
-          <ApiErrorNotice error={outcome.error} />
+          <ApiErrorNotice error={toDisplayError(outcome.error)} />
         </>
       );
     } else if (outcome.kind === 'robot_missing') {

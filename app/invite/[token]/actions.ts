@@ -2,7 +2,8 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { LINK_REFUSALS, redeemLink } from '@/lib/team/one-time-links';
+import { LINK_REFUSALS } from '@/app/_errors/link-refusals';
+import { redeemLink } from '@/lib/team/one-time-links';
 
 export type AcceptState = {
   fieldErrors?: { name?: string; password?: string; confirm?: string };
@@ -19,7 +20,10 @@ const acceptSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords differ. Type the same one twice.' });
 
-/** Public by design: the one-time link is the credential (checked, and used up, in one transaction). */
+/**
+ * Public by design: the one-time link is the credential (checked, and used up, in one transaction),
+ * so this is not a defineAction, which would ask for a session the person does not have yet.
+ */
 export async function acceptLinkAction(_prev: AcceptState, formData: FormData): Promise<AcceptState> {
   const name = String(formData.get('name') ?? '');
   const parsed = acceptSchema.safeParse({

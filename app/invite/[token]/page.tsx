@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { lookUpLink, LINK_REFUSALS } from '@/lib/team/one-time-links';
+import { LINK_REFUSALS } from '@/app/_errors/link-refusals';
+import { lookUpLink } from '@/lib/team/one-time-links';
 import { AcceptForm } from './accept-form';
 
 export const metadata: Metadata = { title: 'Join the dashboard', referrer: 'no-referrer' };

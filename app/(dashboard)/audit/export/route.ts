@@ -1,11 +1,12 @@
 import { readAuditFilter } from '@/lib/audit/filter-params';
 import { auditCsv } from '@/lib/audit/query';
 import { authorise } from '@/lib/auth/session';
+import { accessRefusalResponse } from '@/app/_errors/access';
 
 /** The filtered audit log as CSV, for admins. */
 export async function GET(request: Request): Promise<Response> {
   const access = await authorise('change');
-  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
+  if (!access.ok) return accessRefusalResponse(access);
   const { filter } = readAuditFilter(Object.fromEntries(new URL(request.url).searchParams));
   const { csv, truncated } = await auditCsv(filter);
   return new Response(csv, {

@@ -11,7 +11,7 @@ import { activeChannelCount, directorySize, directoryStatus } from '@/lib/robots
 import { loadRobot } from '@/lib/robots/robots';
 import { SAFE_ID } from '@/lib/ui/search-params';
 import { DirectoryFreshness } from '../directory-freshness';
-import { toDisplayError } from '@/lib/ui/display-error';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { CONNECTABLE_CHANNEL_TYPES } from '@/contract/vocabulary';
 import { CapacityMeter } from './capacity-meter';
 import { ChannelToggle } from './channel-toggle';

@@ -1,6 +1,7 @@
 import { authorise } from '@/lib/auth/session';
+import { accessRefusalResponse } from '@/app/_errors/access';
 import { usageForExport } from '@/lib/usage/report';
-import { toDisplayError } from '@/lib/ui/display-error';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { usageCsv } from '@/lib/usage/csv';
 import { toUsageRow } from '@/lib/usage/rows';
 import { resolveWindow, rfc3339 } from '@/lib/usage/window';
@@ -9,7 +10,7 @@ import { SAFE_ID } from '@/lib/ui/search-params';
 /** CSV of exactly the table's columns, for every robot in the window, so each customer can be billed. */
 export async function GET(request: Request): Promise<Response> {
   const access = await authorise('view');
-  if (!access.ok) return Response.json({ error: access.error }, { status: access.status });
+  if (!access.ok) return accessRefusalResponse(access);
   const url = new URL(request.url);
   const resolved = resolveWindow(
     {

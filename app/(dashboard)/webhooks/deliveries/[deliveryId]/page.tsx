@@ -5,10 +5,9 @@ import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
 import { NotFoundError } from '@/lib/partner/errors';
-import type { Delivery } from '@/lib/partner/schemas';
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { toDisplayError } from '@/app/_errors/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
-import { getDelivery } from '@/lib/webhooks/deliveries';
+import { loadDelivery } from '@/lib/webhooks/deliveries';
 import { DeliveryDetail } from '../../delivery-detail';
 
 export const metadata: Metadata = { title: 'Delivery' };
@@ -18,14 +17,10 @@ export default async function DeliveryPage({ params }: { params: Promise<{ deliv
   const { deliveryId } = await params;
   if (!SAFE_ID.test(deliveryId)) notFound();
   // Read once here so an unknown id answers 404 before anything is sent; the browser then polls.
-  let initial: Delivery | undefined;
-  let error: DisplayError | undefined;
-  try {
-    initial = (await getDelivery(deliveryId)).data;
-  } catch (err) {
-    if (err instanceof NotFoundError) notFound();
-    error = toDisplayError(err);
-  }
+  const loaded = await loadDelivery(deliveryId);
+  if (!loaded.ok && loaded.error instanceof NotFoundError) notFound();
+  const initial = loaded.ok ? loaded.data : undefined;
+  const error = loaded.ok ? undefined : toDisplayError(loaded.error);
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">

@@ -1,4 +1,4 @@
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
+import { toDisplayError, type DisplayError } from './display-error';
 import { formatMb } from '@/lib/conversations/attachment-rules';
 
 const KIND_NAMES: Record<string, string> = { image: 'image', video: 'video', voice: 'voice/audio', document: 'document' };

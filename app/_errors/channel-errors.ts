@@ -1,5 +1,6 @@
-import { toDisplayError, type DisplayError } from '@/lib/ui/display-error';
-import { PartnerApiError } from '@/lib/partner/errors';
+import type { PartnerApiError } from '@/lib/partner/errors';
+import type { ConnectContext } from '@/lib/channels/other-robot';
+import { toDisplayError, type DisplayError } from './display-error';
 
 function num(details: Record<string, unknown>, key: string): number | undefined {
   const v = details[key];
@@ -42,16 +43,6 @@ const shared = {
     message: 'It was deleted or belongs to another account. Go back to the robots list and reload it.',
   }),
 };
-
-/** What the connect form knows besides the error: the robot holding the bot, and an open handshake to resume. */
-export type ConnectContext = { otherRobot?: { id: string; name?: string }; openHandshakeUrl?: string };
-
-/** The robot a `bot_already_connected` names in `details.robot_id`: only ever one of the caller's own (D2). */
-export function otherRobotIdOf(err: unknown): string | undefined {
-  if (!(err instanceof PartnerApiError) || err.code !== 'bot_already_connected') return undefined;
-  const id = err.details.robot_id;
-  return typeof id === 'string' && id !== '' ? id : undefined;
-}
 
 function botElsewhere(context: ConnectContext): Omit<DisplayError, 'requestId' | 'code' | 'status'> {
   const ways =

@@ -9,6 +9,7 @@ import {
   RateLimitError,
 } from '@/lib/partner/errors';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
+import { MissingConnectionError } from '@/lib/connection/missing-connection';
 
 /** What the UI shows of a failure: a headline, a sentence that names the fix, and the request id. */
 export type DisplayError = {
@@ -99,11 +100,6 @@ function byStatus(err: PartnerApiError): Omit<DisplayError, 'requestId' | 'code'
     };
   }
   return { title: `The request was refused (${err.status})`, message: err.message || 'The service refused the request.' };
-}
-
-/** Thrown when neither the environment nor the Settings page gave us an address and key. */
-export class MissingConnectionError extends Error {
-  override name = 'MissingConnectionError';
 }
 
 /**
