@@ -1,6 +1,6 @@
-import { Card, CardTitle } from '@/components/ui/card';
 import { valueTicks } from '@/lib/ui/chart-scale';
 import { truncateMiddle } from '@/lib/ui/format';
+import { ChartFigure } from './chart-figure';
 
 // Drawn on the server as plain HTML bars: a chart library cost a page ~120 KiB of gzip JavaScript
 // (more than the rest of the page together) for bar charts whose figures a table beside them repeats.
@@ -39,13 +39,7 @@ export function BarChart<K extends string>({ title, description, summary, wholeN
   // More bars than fit upright labels side by side in the narrowest card.
   const crowded = bars.length > 12;
   return (
-    <Card as="figure" padding="sm" className="@container">
-      <figcaption>
-        <CardTitle as="p" size="md">
-          {title}
-        </CardTitle>
-        <p className="text-xs text-slate-600">{description}</p>
-      </figcaption>
+    <ChartFigure title={title} description={description} className="@container">
       {series.length > 1 && (
         <ul className="mt-2 flex flex-wrap justify-center gap-4 text-xs text-slate-700">
           {series.map((s) => (
@@ -109,6 +103,6 @@ export function BarChart<K extends string>({ title, description, summary, wholeN
           </div>
         </div>
       </div>
-    </Card>
+    </ChartFigure>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, CardTitle } from '@/components/ui/card';
+import { ChartFigure } from './chart-figure';
 import { LazyTimeSeriesPlot } from './time-series-chart-loader';
 import type { TimePoint, TimeSeries, TimeSeriesPlotProps } from './time-series-types';
 
@@ -32,13 +32,7 @@ export function TimeSeriesChart({
   height = 256,
 }: TimeSeriesChartProps) {
   return (
-    <Card as="figure" padding="sm" data-chart="time-series">
-      <figcaption>
-        <CardTitle as="p" size="md">
-          {title}
-        </CardTitle>
-        <p className="text-xs text-slate-600">{description}</p>
-      </figcaption>
+    <ChartFigure title={title} description={description} data-chart="time-series">
       <div className="mt-3" role="img" aria-label={summary}>
         <LazyTimeSeriesPlot
           points={points}
@@ -49,6 +43,6 @@ export function TimeSeriesChart({
           height={height}
         />
       </div>
-    </Card>
+    </ChartFigure>
   );
 }

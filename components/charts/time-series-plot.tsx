@@ -25,6 +25,7 @@ export default function TimeSeriesPlot({ points, series, kind, timeFormat, whole
         tickFormatter={(v: number) => figure.format(v)}
       />
       <Tooltip
+        contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#e2e8f0' }}
         labelFormatter={(label) => formatTime(label)}
         formatter={(value) => (typeof value === 'number' ? figure.format(value) : value)}
       />
