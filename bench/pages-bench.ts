@@ -12,7 +12,7 @@ import { resolveWindow, rfc3339 } from '../lib/usage/window';
 import budgets from './budgets.json' with { type: 'json' };
 import { runLighthouse, type FormFactor } from './lighthouse-run';
 import { measureFloor, measurePageTime, type PageTime, type TimedPage } from './page-time';
-import { measureScripts } from './page-weight';
+import { judgeWeight, measureScripts } from './page-weight';
 import { finishBench, formatNumber, type BenchResults, type Figure } from './results';
 import { sleep, startStack } from './stack';
 
@@ -149,8 +149,10 @@ try {
 
   console.log('measuring JavaScript per page…');
   const weights = await measureScripts(base, cookie, pages);
-  for (const [p, kib] of weights)
-    add(`${label(p)} JavaScript (gzip)`, `${formatNumber(kib, 1)} KiB`, `≤ ${budget.jsKiB} KiB`, kib <= budget.jsKiB);
+  for (const [p, weight] of weights) {
+    const judged = judgeWeight(weight, budget);
+    add(`${label(p)} JavaScript (gzip)`, judged.value, judged.budget, judged.ok);
+  }
 
   console.log('running Lighthouse on every page, desktop and mobile…');
   const perfBudget: Record<FormFactor, number> = {

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { changePasswordAction, type PasswordState } from './actions';
@@ -10,7 +11,7 @@ export function PasswordForm() {
   const [state, formAction, pending] = useActionState<PasswordState, FormData>(changePasswordAction, { status: 'idle' });
   const errors = state.status === 'invalid' ? state.fieldErrors : {};
   return (
-    <form action={formAction} className="max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+    <Card as="form" action={formAction} className="max-w-sm space-y-4">
       <TextField
         id="current-password"
         name="currentPassword"
@@ -50,6 +51,6 @@ export function PasswordForm() {
       <SubmitButton pending={pending} pendingLabel="Saving…">
         Change password
       </SubmitButton>
-    </form>
+    </Card>
   );
 }

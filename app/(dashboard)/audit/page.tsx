@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminsOnly } from '@/components/ui/admins-only';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/form-fields';
 import { LocalTime } from '@/components/ui/local-time';
@@ -57,11 +58,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           {p}
         </p>
       ))}
-      <form
-        method="get"
-        aria-label="Filter the audit log"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
+      <Card as="form" padding="sm" method="get" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3">
         <SelectField id="audit-person" name="person" label="Person" defaultValue={filter.person ?? ''} anyLabel="Anyone" options={actors} />
         <SelectField
           id="audit-action"
@@ -90,7 +87,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             Clear filters
           </Link>
         )}
-      </form>
+      </Card>
       <p className="mt-4 text-sm text-slate-600" data-testid="audit-total">
         {total} entr{total === 1 ? 'y' : 'ies'}
       </p>
@@ -99,7 +96,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           {query.size > 0 ? 'Nothing matches these filters.' : 'Nothing has been done through this dashboard yet.'}
         </EmptyState>
       ) : (
-        <ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Audit entries">
+        <Card as="ol" padding="none" className="mt-2 divide-y divide-slate-200" aria-label="Audit entries">
           {rows.map((r) => (
             <li key={r.id} data-testid="audit-row" className="grid gap-1 p-3 text-sm md:grid-cols-[12rem_1fr]">
               <div className="text-slate-600">
@@ -146,7 +143,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               </div>
             </li>
           ))}
-        </ol>
+        </Card>
       )}
       <PaginationNav page={page} totalPages={pageCount(total, PAGE_SIZE)} hrefFor={hrefFor} label="Audit log pages" />
     </>

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Card, CardTitle } from '@/components/ui/card';
 import { ATTACHMENT_ACCEPT, attachmentProblem } from '@/lib/conversations/attachment-rules';
 import type { DisplayError } from '@/app/_errors/display-error';
 
@@ -46,10 +47,10 @@ export function AttachmentPanel({ conversationId, closed }: { conversationId: st
   };
 
   return (
-    <section aria-labelledby="attach-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="attach-heading" className="font-semibold">
+    <Card as="section" aria-labelledby="attach-heading">
+      <CardTitle id="attach-heading" size="md">
         Attachments
-      </h2>
+      </CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         {closed
           ? 'This conversation is closed, so nothing can be sent in it any more and there is nothing to attach a file to.'
@@ -110,6 +111,6 @@ export function AttachmentPanel({ conversationId, closed }: { conversationId: st
           </ul>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

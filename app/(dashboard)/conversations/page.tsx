@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
@@ -139,7 +140,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
           They appear when the service delivers chat and message events to this dashboard.
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+        <Card as="ul" padding="none" className="divide-y divide-slate-100">
           {conversations.map((c) => (
             <li key={c.conversationId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
               <Link
@@ -155,7 +156,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
               </span>
             </li>
           ))}
-        </ul>
+        </Card>
       )}
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Card, CardTitle } from '@/components/ui/card';
 import type { DisplayError } from '@/app/_errors/display-error';
 import { setTypingAction } from './actions';
 
@@ -67,10 +68,10 @@ export function TypingPanel({ conversationId, closed }: { conversationId: string
   };
 
   return (
-    <section aria-labelledby="typing-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="typing-heading" className="font-semibold">
+    <Card as="section" aria-labelledby="typing-heading">
+      <CardTitle id="typing-heading" size="md">
         Typing indicator
-      </h2>
+      </CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         {closed
           ? 'This conversation is closed: the customer cannot see an operator typing, so no indicator is sent. The draft is still kept here.'
@@ -95,6 +96,6 @@ export function TypingPanel({ conversationId, closed }: { conversationId: string
         you clear it.
       </p>
       {error && <ApiErrorNotice className="mt-3" error={error} />}
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ChannelBadge } from './channel-badge';
+import { Card } from '@/components/ui/card';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -106,7 +107,7 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
       ) : (
         <ul className="space-y-3" aria-label="Robots">
           {robots.map((robot) => (
-            <li key={robot.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="robot-row">
+            <Card as="li" padding="sm" key={robot.id} data-testid="robot-row">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 className="font-semibold" data-testid="robot-name">
@@ -135,7 +136,7 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
                   ))
                 )}
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
       )}

@@ -1,4 +1,5 @@
 import { SelectField, TextField } from '@/components/ui/form-fields';
+import { Card } from '@/components/ui/card';
 import { CHANNEL_TYPES } from '@/contract/vocabulary';
 import type { RobotQuery } from '@/lib/robots/directory-query';
 import { channelLabel } from './channel-badge';
@@ -14,12 +15,14 @@ const SORT_LABELS = { newest: 'Newest first', name: 'Name (A–Z)' } as const;
 /** Find a robot among thousands: by name, customer id or robot id, narrowed by channel type and state. A plain GET form: the URL keeps it all. */
 export function RobotFilters({ query }: { query: RobotQuery }) {
   return (
-    <form
+    <Card
+      as="form"
+      padding="sm"
       method="get"
       action="/robots"
       role="search"
       aria-label="Find robots"
-      className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      className="mb-4 flex flex-wrap items-end gap-3"
     >
       <div className="w-full sm:w-72">
         <TextField
@@ -63,6 +66,6 @@ export function RobotFilters({ query }: { query: RobotQuery }) {
       <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
         Find
       </button>
-    </form>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { ruleErrorToDisplay } from '@/app/_errors/rule-errors';
+import { Card } from '@/components/ui/card';
 import { lookAtNewest } from '@/lib/robots/robots';
 import { loadRule, socialDmChannelOptions } from '@/lib/rules/rules';
 import { RuleView } from './rule-view';
@@ -20,7 +21,7 @@ export async function RuleLookup({ channelParam, ruleParam, wanted, problems }: 
 
   return (
     <>
-      <form method="get" action="/rules" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Card as="form" padding="sm" method="get" action="/rules" className="flex flex-wrap items-end gap-3">
         <div className="w-full min-w-0 sm:w-auto">
           <label htmlFor="rule-channel" className="block text-sm font-medium">
             Channel
@@ -54,7 +55,7 @@ export async function RuleLookup({ channelParam, ruleParam, wanted, problems }: 
         <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
           Show rule
         </button>
-      </form>
+      </Card>
       {channels.length === 0 && (
         <p className="mt-3 text-sm text-slate-600">No robot has a social-DM channel yet; rules exist only on those.</p>
       )}

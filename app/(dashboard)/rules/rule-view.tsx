@@ -1,5 +1,6 @@
 import type { Action, Rule } from '@/lib/partner/schemas';
 import { LocalTime } from '@/components/ui/local-time';
+import { Card } from '@/components/ui/card';
 
 function ActionItem({ action }: { action: Action }) {
   switch (action.type) {
@@ -42,7 +43,7 @@ export function RuleView({ rule }: { rule: Rule }) {
   const trigger = rule.trigger;
   const follow = rule.require_follow;
   return (
-    <article className="rounded-lg border border-slate-200 bg-white p-5" data-testid="rule-view">
+    <Card as="article" data-testid="rule-view">
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold">{rule.name ?? 'Unnamed rule'}</h2>
         <span
@@ -115,6 +116,6 @@ export function RuleView({ rule }: { rule: Rule }) {
           <LocalTime iso={rule.created_at} />
         </dd>
       </dl>
-    </article>
+    </Card>
   );
 }

@@ -1,3 +1,5 @@
+import { Card, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { budgetState, CALL_PURPOSES, callHistory, type CallPurpose } from '@/lib/connection/budget';
 
 const PURPOSE_LABEL: Record<CallPurpose, string> = { page: 'Pages', change: 'Changes', sync: 'Background sync', export: 'Exports' };
@@ -19,47 +21,43 @@ export async function CallBudgetPanel() {
   const history = await callHistory();
   const peak = Math.max(state.allowance, ...history.perMinute.map((m) => CALL_PURPOSES.reduce((n, p) => n + m.counts[p], 0)));
   return (
-    <section
-      aria-labelledby="budget-heading"
-      className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-6"
-      data-testid="call-budget"
-    >
-      <h2 id="budget-heading" className="text-lg font-semibold">
-        Calls to the API
-      </h2>
+    <Card as="section" padding="lg" aria-labelledby="budget-heading" className="mt-6 max-w-2xl" data-testid="call-budget">
+      <CardTitle id="budget-heading">Calls to the API</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         The account may make {state.limit} calls a minute ({LIMIT_SOURCE[state.limitSource]}), shared with your production integration. This
         dashboard uses at most {state.sharePercent} % of them ({state.allowance} a minute; background sync at most {state.syncAllowance})
         and serves what it already has when that is spent. Set DASHBOARD_CALL_SHARE_PERCENT to change the share.
       </p>
-      <table className="mt-4 w-full text-left text-sm">
-        <caption className="sr-only">Calls by purpose</caption>
-        <thead className="text-slate-600">
+      <Table framed={false} stacked={false} className="mt-4">
+        <TableCaption>Calls by purpose</TableCaption>
+        <TableHeader tinted={false}>
           <tr>
-            <th scope="col" className="py-1 font-medium">
-              Purpose
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <TableHead density="compact">Purpose</TableHead>
+            <TableHead density="compact" numeric>
               Last minute
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            </TableHead>
+            <TableHead density="compact" numeric>
               Last hour
-            </th>
+            </TableHead>
           </tr>
-        </thead>
-        <tbody>
+        </TableHeader>
+        <TableBody>
           {CALL_PURPOSES.map((purpose) => (
-            <tr key={purpose} className="border-t border-slate-100" data-testid={`calls-${purpose}`}>
-              <th scope="row" className="py-1 font-normal">
+            <TableRow key={purpose} data-testid={`calls-${purpose}`}>
+              <TableHead scope="row" density="compact" plain>
                 <span className={`mr-2 inline-block h-2.5 w-2.5 rounded-sm ${PURPOSE_COLOUR[purpose]}`} aria-hidden />
                 {PURPOSE_LABEL[purpose]}
-              </th>
-              <td className="py-1 text-right tabular-nums">{history.lastMinute[purpose]}</td>
-              <td className="py-1 text-right tabular-nums">{history.lastHour[purpose]}</td>
-            </tr>
+              </TableHead>
+              <TableCell density="compact" numeric>
+                {history.lastMinute[purpose]}
+              </TableCell>
+              <TableCell density="compact" numeric>
+                {history.lastHour[purpose]}
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <figure className="mt-4">
         <figcaption className="text-xs text-slate-500">
           Calls per minute over the last hour (oldest left); the line is the dashboard&apos;s share.
@@ -85,6 +83,6 @@ export async function CallBudgetPanel() {
           ))}
         </div>
       </figure>
-    </section>
+    </Card>
   );
 }

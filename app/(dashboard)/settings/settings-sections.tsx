@@ -4,6 +4,7 @@ import { keyFingerprint } from '@/lib/config/api-key';
 import { getPartnerConnection } from '@/lib/connection/connection';
 import { CallBudgetPanel } from './call-budget-panel';
 import { ApiKeyForm, ConnectionCheck } from './settings-forms';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 
 const SOURCE_LABEL = {
   saved: 'saved on this page (encrypted)',
@@ -19,10 +20,8 @@ export async function SettingsSections({ user }: { user: SessionUser }) {
   const mayChange = canPerform(user.role, 'change');
   return (
     <>
-      <section aria-labelledby="connection-heading" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="connection-heading" className="text-lg font-semibold">
-          Connection
-        </h2>
+      <Card as="section" padding="lg" aria-labelledby="connection-heading" className="max-w-2xl">
+        <CardTitle id="connection-heading">Connection</CardTitle>
         <dl className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
           <dt className="text-slate-600">Service</dt>
           <dd data-testid="api-mode">
@@ -44,21 +43,20 @@ export async function SettingsSections({ user }: { user: SessionUser }) {
           Only the key&apos;s prefix and last four characters are ever shown. The key stays on the server.
         </p>
         <ConnectionCheck />
-      </section>
+      </Card>
       <CallBudgetPanel />
-      <section aria-labelledby="key-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="key-heading" className="text-lg font-semibold">
-          Replace the API key
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Paste a key copied from the partner panel. It is checked against the service before it is saved, then stored encrypted.
-        </p>
+      <Card as="section" padding="lg" aria-labelledby="key-heading" className="mt-6 max-w-2xl">
+        <CardHeader
+          id="key-heading"
+          title="Replace the API key"
+          description="Paste a key copied from the partner panel. It is checked against the service before it is saved, then stored encrypted."
+        />
         {mayChange ? (
           <ApiKeyForm hasSavedKey={connection.keySource === 'saved'} />
         ) : (
           <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can change the API key.</p>
         )}
-      </section>
+      </Card>
     </>
   );
 }

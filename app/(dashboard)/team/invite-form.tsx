@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Card, CardHeader } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { inviteAction, type LinkState } from './actions';
@@ -11,14 +12,12 @@ export function InviteForm() {
   const [state, formAction, pending] = useActionState<LinkState, FormData>(inviteAction, { status: 'idle' });
   const errors = state.status === 'invalid' ? state.fieldErrors : {};
   return (
-    <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="invite-heading" className="text-lg font-semibold">
-        Invite a person
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        They get a one-time link, valid 72 hours, to choose their name and password. A viewer sees everything and changes nothing; an admin
-        changes robots, channels, settings and the team.
-      </p>
+    <Card as="section" aria-labelledby="invite-heading">
+      <CardHeader
+        id="invite-heading"
+        title="Invite a person"
+        description="They get a one-time link, valid 72 hours, to choose their name and password. A viewer sees everything and changes nothing; an admin changes robots, channels, settings and the team."
+      />
       <form action={formAction} className="mt-4 flex flex-wrap items-end gap-3">
         <TextField
           id="invite-email"
@@ -53,6 +52,6 @@ export function InviteForm() {
       </form>
       {state.status === 'error' && <ApiErrorNotice className="mt-4" error={state.error} />}
       {state.status === 'issued' && <IssuedLink {...state} />}
-    </section>
+    </Card>
   );
 }

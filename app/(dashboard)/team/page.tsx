@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AdminsOnly } from '@/components/ui/admins-only';
+import { Card } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
@@ -33,7 +34,7 @@ export default async function TeamPage() {
         <h2 id="people-heading" className="text-lg font-semibold">
           People ({people.length})
         </h2>
-        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        <Card as="ul" padding="none" className="mt-3 divide-y divide-slate-200">
           {people.map((p) => (
             <li key={p.email} className="flex flex-wrap items-start justify-between gap-4 p-4" data-testid="team-person">
               <div className="min-w-0 break-words">
@@ -59,7 +60,7 @@ export default async function TeamPage() {
               <PersonControls email={p.email} name={p.name} role={p.role} disabled={p.disabledAt !== null} />
             </li>
           ))}
-        </ul>
+        </Card>
       </section>
       <section aria-labelledby="links-heading" className="mt-8">
         <h2 id="links-heading" className="text-lg font-semibold">
@@ -68,7 +69,7 @@ export default async function TeamPage() {
         {links.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No invitation or reset link is waiting to be used.</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+          <Card as="ul" padding="none" className="mt-3 divide-y divide-slate-200 text-sm">
             {links.map((l) => (
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="open-link">
                 <div className="min-w-0">
@@ -81,7 +82,7 @@ export default async function TeamPage() {
                 <RevokeLinkButton id={l.id} email={l.email} />
               </li>
             ))}
-          </ul>
+          </Card>
         )}
       </section>
     </>

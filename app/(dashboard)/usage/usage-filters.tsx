@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { RobotCombobox } from '@/components/robot-combobox';
 import { customRangeProblem, PRESET_LABELS, USAGE_PRESETS, type UsagePreset } from '@/lib/usage/window';
+import { Card } from '@/components/ui/card';
 
 type Props = { preset: UsagePreset; fromDay: string; toDay: string; robot: { id: string; name: string } | null; measure: string };
 
@@ -11,10 +12,12 @@ export function UsageFilters({ preset, fromDay, toDay, robot, measure }: Props) 
   const [chosen, setChosen] = useState<UsagePreset>(preset);
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <form
+    <Card
+      as="form"
+      padding="sm"
       method="get"
       action="/usage"
-      className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      className="flex flex-wrap items-end gap-4"
       noValidate
       onSubmit={(event) => {
         if (chosen !== 'custom') return;
@@ -96,6 +99,6 @@ export function UsageFilters({ preset, fromDay, toDay, robot, measure }: Props) 
           {problem}
         </p>
       )}
-    </form>
+    </Card>
   );
 }

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PaginationNav } from '@/components/ui/pagination-nav';
+import { Card } from '@/components/ui/card';
+import { Stat } from '@/components/ui/stat';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { findRobot } from '@/lib/robots/robots';
 import { loadUsageView, USAGE_TABLE_PAGE_SIZE } from '@/lib/usage/report';
@@ -69,7 +71,7 @@ export async function UsageReport({ window, page, robotParam, requestedRobotId, 
   } else if (loaded.view.progress) {
     const { pagesDone, pagesTotal } = loaded.view.progress;
     content = (
-      <div role="status" className="mt-4 rounded-lg border border-slate-200 bg-white p-5 text-sm" data-testid="usage-progress">
+      <Card role="status" className="mt-4 text-sm" data-testid="usage-progress">
         <AutoRefresh everyMs={3000} />
         <p className="font-medium">Reading the usage report for this window…</p>
         <p className="mt-1 text-slate-600">
@@ -79,7 +81,7 @@ export async function UsageReport({ window, page, robotParam, requestedRobotId, 
         {pagesTotal ? (
           <progress className="mt-3 w-full" max={pagesTotal} value={pagesDone} aria-label="Pages of the usage report read" />
         ) : null}
-      </div>
+      </Card>
     );
   } else {
     const { totals, chartEntries, tablePage, externalIds, readAt } = loaded.view;
@@ -136,12 +138,7 @@ export async function UsageReport({ window, page, robotParam, requestedRobotId, 
                   'roles',
                 ],
               ].map(([label, value, key]) => (
-                <div key={key} className="rounded-lg border border-slate-200 bg-white p-4">
-                  <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd className={key === 'roles' ? 'mt-1 text-sm font-medium' : 'mt-1 text-2xl font-semibold'} data-testid={`total-${key}`}>
-                    {value}
-                  </dd>
-                </div>
+                <Stat key={key} label={label} value={value} size={key === 'roles' ? 'text' : 'figure'} valueTestId={`total-${key}`} />
               ))}
             </dl>
             {totals.messages === 0 ? (

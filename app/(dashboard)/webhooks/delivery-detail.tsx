@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Card } from '@/components/ui/card';
 import type { DisplayError } from '@/app/_errors/display-error';
 import { isSettledDelivery } from '@/contract/vocabulary';
 import type { Delivery } from '@/lib/partner/schemas';
@@ -48,7 +49,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
   const settled = isSettledDelivery(d.status);
   return (
     <div className="space-y-6" data-testid="delivery-detail">
-      <dl className="grid grid-cols-[10rem_1fr] gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm">
+      <Card as="dl" className="grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
         <dt className="text-slate-600">Delivery</dt>
         <dd className="font-mono">{d.delivery_id ?? deliveryId}</dd>
         <dt className="text-slate-600">Status</dt>
@@ -76,7 +77,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
             </dd>
           </>
         )}
-      </dl>
+      </Card>
       <section aria-labelledby="attempts-heading">
         <h2 id="attempts-heading" className="text-lg font-semibold">
           Attempts ({attempts.length})
@@ -86,7 +87,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
         ) : (
           <ol className="mt-3 space-y-3">
             {attempts.map((a, i) => (
-              <li key={a.attempt ?? i} className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="delivery-attempt">
+              <Card as="li" padding="sm" key={a.attempt ?? i} className="text-sm" data-testid="delivery-attempt">
                 <p className="font-medium">
                   Attempt {a.attempt ?? i + 1} · <LocalTime iso={a.attempted_at} /> ·{' '}
                   <span data-testid="attempt-status">{a.response_status ? `HTTP ${a.response_status}` : 'no answer'}</span>
@@ -106,7 +107,7 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
                     </pre>
                   </details>
                 )}
-              </li>
+              </Card>
             ))}
           </ol>
         )}
@@ -116,15 +117,17 @@ export function DeliveryDetail({ deliveryId, initial, pollMs = 2000 }: { deliver
           Payload
         </h2>
         {/* A box that scrolls must take the keyboard's focus, or its hidden part is out of reach. */}
-        <pre
+        <Card
+          as="pre"
+          padding="sm"
           tabIndex={0}
           role="group"
           aria-label="Payload JSON"
-          className="mt-3 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-xs"
+          className="mt-3 max-h-96 overflow-auto text-xs"
           data-testid="delivery-payload"
         >
           {JSON.stringify(d.payload ?? null, null, 2)}
-        </pre>
+        </Card>
       </section>
     </div>
   );

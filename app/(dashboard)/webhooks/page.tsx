@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/form-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '@/components/ui/table';
 import { DeliveryStatusBadge } from './delivery-status';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '@/contract/vocabulary';
 import { canPerform } from '@/lib/auth/permissions';
@@ -101,62 +102,37 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           <ApiErrorNotice className="mt-4" error={toDisplayError(loaded.error)} />
         ) : loaded.data.data?.length ? (
           <>
-            <div className="mt-4 rounded-lg border border-slate-200 bg-white">
-              <table className="stack-table w-full text-left text-sm" data-testid="deliveries-table">
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Delivery
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Event type
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Status
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Attempts
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Created
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Next attempt
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(loaded.data.data ?? []).map((d, i) => (
-                    <tr key={d.delivery_id ?? i} className="border-t border-slate-100" data-testid="delivery-row">
-                      <td data-label="Delivery" className="px-3 py-2 font-mono text-xs">
-                        {d.delivery_id ? (
-                          <Link className="text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(d.delivery_id)}`}>
-                            {d.delivery_id}
-                          </Link>
-                        ) : (
-                          'unknown'
-                        )}
-                      </td>
-                      <td data-label="Event type" className="px-3 py-2">
-                        {d.event_type ?? 'unknown'}
-                      </td>
-                      <td data-label="Status" className="px-3 py-2">
-                        <DeliveryStatusBadge status={d.status} />
-                      </td>
-                      <td data-label="Attempts" className="px-3 py-2 tabular-nums">
-                        {d.attempts?.length ?? 0}
-                      </td>
-                      <td data-label="Created" className="px-3 py-2">
-                        <LocalTime iso={d.created_at} />
-                      </td>
-                      <td data-label="Next attempt" className="px-3 py-2">
-                        {d.status === 'pending' || d.status === 'retrying' ? <LocalTime iso={d.next_attempt_at} /> : '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table frameClassName="mt-4" data-testid="deliveries-table">
+              <TableColumns names={['Delivery', 'Event type', 'Status', 'Attempts', 'Created', 'Next attempt']} />
+              <TableBody>
+                {(loaded.data.data ?? []).map((d, i) => (
+                  <TableRow key={d.delivery_id ?? i} data-testid="delivery-row">
+                    <TableCell data-label="Delivery" className="font-mono text-xs">
+                      {d.delivery_id ? (
+                        <Link className="text-brand-700 underline" href={`/webhooks/deliveries/${encodeURIComponent(d.delivery_id)}`}>
+                          {d.delivery_id}
+                        </Link>
+                      ) : (
+                        'unknown'
+                      )}
+                    </TableCell>
+                    <TableCell data-label="Event type">{d.event_type ?? 'unknown'}</TableCell>
+                    <TableCell data-label="Status">
+                      <DeliveryStatusBadge status={d.status} />
+                    </TableCell>
+                    <TableCell data-label="Attempts" className="tabular-nums">
+                      {d.attempts?.length ?? 0}
+                    </TableCell>
+                    <TableCell data-label="Created">
+                      <LocalTime iso={d.created_at} />
+                    </TableCell>
+                    <TableCell data-label="Next attempt">
+                      {d.status === 'pending' || d.status === 'retrying' ? <LocalTime iso={d.next_attempt_at} /> : '—'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
             <PaginationNav
               page={page}
               totalPages={pageCount(loaded.data.pagination?.total_count ?? 0, DELIVERY_PAGE_SIZE)}

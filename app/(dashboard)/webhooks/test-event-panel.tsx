@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 import Link from 'next/link';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
+import { Card, CardTitle } from '@/components/ui/card';
 import { DeliveryDetail } from './delivery-detail';
 import { sendTestEventAction, type TestEventState } from './actions';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -10,10 +11,10 @@ import { SubmitButton } from '@/components/ui/submit-button';
 export function TestEventPanel({ allowed }: { allowed: boolean }) {
   const [state, action, pending] = useActionState<TestEventState>(sendTestEventAction, { status: 'idle' });
   return (
-    <section aria-labelledby="test-event-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="test-event-heading" className="font-semibold">
+    <Card as="section" aria-labelledby="test-event-heading">
+      <CardTitle id="test-event-heading" size="md">
         Send a test event
-      </h2>
+      </CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         Queues a real, signed delivery to your webhook URL (its data says <code>test: true</code>), retried on the normal schedule.
       </p>
@@ -45,6 +46,6 @@ export function TestEventPanel({ allowed }: { allowed: boolean }) {
           </div>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { CapacityHint } from '@/lib/channels/memory';
 import { LocalTime } from '@/components/ui/local-time';
+import { Card, CardTitle } from '@/components/ui/card';
 
 /**
  * Active channels against the plan's capacity. The API never states the capacity; we only know it
@@ -8,10 +9,10 @@ import { LocalTime } from '@/components/ui/local-time';
 export function CapacityMeter({ occupied, hint }: { occupied: number; hint: CapacityHint | null }) {
   const capacity = hint?.capacity;
   return (
-    <section aria-labelledby="capacity-heading" className="rounded-lg border border-slate-200 bg-white p-5" data-testid="capacity">
-      <h2 id="capacity-heading" className="font-semibold">
+    <Card as="section" aria-labelledby="capacity-heading" data-testid="capacity">
+      <CardTitle id="capacity-heading" size="md">
         Channel slots on this account
-      </h2>
+      </CardTitle>
       {capacity !== undefined ? (
         <>
           <p className="mt-1 text-sm" data-testid="capacity-text">
@@ -37,6 +38,6 @@ export function CapacityMeter({ occupied, hint }: { occupied: number; hint: Capa
         </p>
       )}
       <p className="mt-2 text-xs text-slate-500">Only active channels hold a slot; disabled channels and open handshakes hold none.</p>
-    </section>
+    </Card>
   );
 }

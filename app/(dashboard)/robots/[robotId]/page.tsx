@@ -13,6 +13,8 @@ import { SAFE_ID } from '@/lib/ui/search-params';
 import { DirectoryFreshness } from '../directory-freshness';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { CONNECTABLE_CHANNEL_TYPES } from '@/contract/vocabulary';
+import { Card, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableColumns, TableHead, TableRow } from '@/components/ui/table';
 import { CapacityMeter } from './capacity-meter';
 import { ChannelToggle } from './channel-toggle';
 import { ConnectBotForm } from './connect-bot-form';
@@ -123,74 +125,49 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
         {channels.length === 0 ? (
           !pendingHandshake && <p className="mt-2 text-sm text-slate-600">No channels yet. Connect one below.</p>
         ) : (
-          <div className="mt-3 rounded-lg border border-slate-200 bg-white">
-            <table className="stack-table w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Type
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Handle
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    State
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Connected since
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Receives traffic
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {channels.map((channel, i) => {
-                  const snap = channel.id ? snapshots.get(channel.id) : undefined;
-                  const panelOnly = !CONNECTABLE_CHANNEL_TYPES.some((t) => t === channel.type);
-                  return (
-                    <tr
-                      key={channel.id ?? i}
-                      className="border-t border-slate-100"
-                      data-testid="channel-row"
-                      data-channel-type={channel.type ?? ''}
-                    >
-                      <th scope="row" className="px-4 py-3 font-medium" data-label="Type">
-                        {channelLabel(channel.type ?? undefined)}
-                        {panelOnly && (
-                          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">
-                            connected in the panel
-                          </span>
-                        )}
-                      </th>
-                      <td className="px-4 py-3 font-mono" data-label="Handle">
-                        {snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}
-                      </td>
-                      <td className="px-4 py-3" data-testid="channel-state" data-label="State">
-                        {channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}
-                      </td>
-                      <td className="px-4 py-3" data-label="Connected since">
-                        <LocalTime iso={snap?.connectedAt} />
-                      </td>
-                      <td className="px-4 py-3" data-label="Receives traffic">
-                        {channel.id && typeof channel.is_active === 'boolean' ? (
-                          <ChannelToggle
-                            robotId={robotId}
-                            channelId={channel.id}
-                            label={channelLabel(channel.type ?? undefined)}
-                            isActive={channel.is_active}
-                            allowed={mayChange}
-                          />
-                        ) : (
-                          <span className="text-slate-500">unknown</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <Table frameClassName="mt-3">
+            <TableColumns density="roomy" names={['Type', 'Handle', 'State', 'Connected since', 'Receives traffic']} />
+            <TableBody>
+              {channels.map((channel, i) => {
+                const snap = channel.id ? snapshots.get(channel.id) : undefined;
+                const panelOnly = !CONNECTABLE_CHANNEL_TYPES.some((t) => t === channel.type);
+                return (
+                  <TableRow key={channel.id ?? i} data-testid="channel-row" data-channel-type={channel.type ?? ''}>
+                    <TableHead scope="row" density="roomy" data-label="Type">
+                      {channelLabel(channel.type ?? undefined)}
+                      {panelOnly && (
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">
+                          connected in the panel
+                        </span>
+                      )}
+                    </TableHead>
+                    <TableCell density="roomy" className="font-mono" data-label="Handle">
+                      {snap?.username ?? <span className="font-sans text-slate-500">unknown</span>}
+                    </TableCell>
+                    <TableCell density="roomy" data-testid="channel-state" data-label="State">
+                      {channel.is_active === true ? 'Active' : channel.is_active === false ? 'Inactive' : 'Unknown'}
+                    </TableCell>
+                    <TableCell density="roomy" data-label="Connected since">
+                      <LocalTime iso={snap?.connectedAt} />
+                    </TableCell>
+                    <TableCell density="roomy" data-label="Receives traffic">
+                      {channel.id && typeof channel.is_active === 'boolean' ? (
+                        <ChannelToggle
+                          robotId={robotId}
+                          channelId={channel.id}
+                          label={channelLabel(channel.type ?? undefined)}
+                          isActive={channel.is_active}
+                          allowed={mayChange}
+                        />
+                      ) : (
+                        <span className="text-slate-500">unknown</span>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
         )}
         {pendingHandshake && (
           <PendingHandshake
@@ -205,8 +182,10 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
         <h2 id="connect-heading" className="sr-only">
           Connect a channel
         </h2>
-        <div className="rounded-lg border border-slate-200 bg-white p-5">
-          <h3 className="font-semibold">Messenger bot</h3>
+        <Card>
+          <CardTitle as="h3" size="md">
+            Messenger bot
+          </CardTitle>
           {hasType('messenger_bot') ? (
             <p className="mt-2 text-sm text-slate-600">This robot already has a messenger bot. A robot holds one channel per type.</p>
           ) : mayChange ? (
@@ -214,9 +193,11 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
           ) : (
             <p className="mt-2 text-sm text-slate-600">Only an admin can connect channels.</p>
           )}
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-5">
-          <h3 className="font-semibold">Social DM</h3>
+        </Card>
+        <Card>
+          <CardTitle as="h3" size="md">
+            Social DM
+          </CardTitle>
           {hasType('social_dm') ? (
             <p className="mt-2 text-sm text-slate-600">This robot already has a social-DM channel.</p>
           ) : pendingHandshake && handshakeStillOpen(pendingHandshake.expiresAt) ? (
@@ -226,7 +207,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
           ) : (
             <p className="mt-2 text-sm text-slate-600">Only an admin can connect channels.</p>
           )}
-        </div>
+        </Card>
         <p className="text-sm text-slate-600 lg:col-span-2">
           Other channel types (website widget, chat vendors, chat app) are connected in the partner panel; they appear above with their
           state once connected.

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, TextField } from '@/components/ui/form-fields';
 import { PaginationNav } from '@/components/ui/pagination-nav';
+import { Card } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '@/components/ui/table';
 import { LocalTime } from '@/components/ui/local-time';
 import { pageCount } from '@/lib/ui/pagination';
 import { prettyJson } from '@/lib/ui/format';
@@ -25,11 +27,7 @@ export async function EventList({ filters, page, problems }: { filters: EventFil
 
   return (
     <>
-      <form
-        method="get"
-        action="/webhooks/events"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
+      <Card as="form" padding="sm" method="get" action="/webhooks/events" className="flex flex-wrap items-end gap-3">
         <SelectField id="ev-type" name="type" label="Type" defaultValue={type ?? ''} anyLabel="Any type" options={types} />
         <TextField id="ev-robot" name="robot" label="Robot id" defaultValue={robotId ?? ''} className="w-48 font-mono text-sm" />
         <TextField
@@ -45,7 +43,7 @@ export async function EventList({ filters, page, problems }: { filters: EventFil
         <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
           Filter
         </button>
-      </form>
+      </Card>
       {problems.length > 0 && (
         <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {problems.join(' ')}
@@ -59,83 +57,60 @@ export async function EventList({ filters, page, problems }: { filters: EventFil
         </div>
       ) : (
         <>
-          <div className="mt-4 rounded-lg border border-slate-200 bg-white">
-            <table className="stack-table w-full text-left text-sm" data-testid="events-table">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Received
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Robot
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Conversation
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Payload
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.webhookId} className="border-t border-slate-100 align-top" data-testid="event-row">
-                    <td className="px-3 py-2 whitespace-nowrap" data-label="Received">
-                      <LocalTime iso={e.receivedAt} />
-                    </td>
-                    <td className="px-3 py-2" data-label="Type">
-                      {e.type}
-                      {e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}
-                    </td>
-                    <td className="px-3 py-2 text-xs" data-label="Robot">
-                      {e.robotId ? (
-                        <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>
-                          {names.get(e.robotId) ?? <code className="font-mono">{e.robotId}</code>}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs" data-label="Customer">
-                      {e.externalId ?? '—'}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs" data-label="Conversation">
-                      {e.conversationId ? (
-                        <Link
-                          className="text-brand-700 underline"
-                          href={`/conversations?conversation=${encodeURIComponent(e.conversationId)}`}
-                        >
-                          {e.conversationId}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className="px-3 py-2" data-label="Payload">
-                      <details>
-                        <summary className="cursor-pointer text-slate-600">Show</summary>
-                        <pre
-                          tabIndex={0}
-                          role="group"
-                          aria-label="Event payload"
-                          className="mt-2 max-h-96 w-[min(36rem,80vw)] overflow-auto rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap"
-                          data-testid="event-payload"
-                        >
-                          {prettyJson(e.payload)}
-                        </pre>
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table frameClassName="mt-4" data-testid="events-table">
+            <TableColumns names={['Received', 'Type', 'Robot', 'Customer', 'Conversation', 'Payload']} />
+            <TableBody>
+              {rows.map((e) => (
+                <TableRow key={e.webhookId} className="align-top" data-testid="event-row">
+                  <TableCell className="whitespace-nowrap" data-label="Received">
+                    <LocalTime iso={e.receivedAt} />
+                  </TableCell>
+                  <TableCell data-label="Type">
+                    {e.type}
+                    {e.isTest && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs">test</span>}
+                  </TableCell>
+                  <TableCell className="text-xs" data-label="Robot">
+                    {e.robotId ? (
+                      <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(e.robotId)}`}>
+                        {names.get(e.robotId) ?? <code className="font-mono">{e.robotId}</code>}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs" data-label="Customer">
+                    {e.externalId ?? '—'}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs" data-label="Conversation">
+                    {e.conversationId ? (
+                      <Link
+                        className="text-brand-700 underline"
+                        href={`/conversations?conversation=${encodeURIComponent(e.conversationId)}`}
+                      >
+                        {e.conversationId}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell data-label="Payload">
+                    <details>
+                      <summary className="cursor-pointer text-slate-600">Show</summary>
+                      <pre
+                        tabIndex={0}
+                        role="group"
+                        aria-label="Event payload"
+                        className="mt-2 max-h-96 w-[min(36rem,80vw)] overflow-auto rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap"
+                        data-testid="event-payload"
+                      >
+                        {prettyJson(e.payload)}
+                      </pre>
+                    </details>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
           <PaginationNav page={page} totalPages={pageCount(total, EVENTS_PAGE_SIZE)} hrefFor={hrefFor} label="Event pages" />
         </>
       )}

@@ -1,0 +1,20 @@
+/** One moment of a series chart: `t` is an ISO 8601 time, each other key one series' value then (null: no value). */
+export type TimePoint = { t: string } & Record<string, string | number | null>;
+
+export interface TimeSeries {
+  /** The point key holding this series' values. */
+  key: string;
+  name: string;
+  colour: string;
+}
+
+export interface TimeSeriesPlotProps {
+  points: TimePoint[];
+  series: TimeSeries[];
+  /** Lines, or areas stacked on one another (parts of one total). */
+  kind: 'line' | 'area';
+  /** Tick and tooltip times: a day for daily points, hours and minutes for finer ones. */
+  timeFormat: 'day' | 'minute';
+  /** Counts never get a fractional value-axis step. */
+  wholeNumbers: boolean;
+}
