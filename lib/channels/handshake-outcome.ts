@@ -69,7 +69,11 @@ export async function confirmHandshakeOutcome(
   let robot;
   try {
     // A channel id this dashboard started no handshake for costs no call: the directory says what it knows.
-    robot = ours ? (await loadRobot(query.robot_id)).robot : await findRobot(query.robot_id);
+    if (ours) {
+      const loaded = await loadRobot(query.robot_id);
+      if (!loaded.ok) return { kind: 'error', error: loaded.error };
+      robot = loaded.data;
+    } else robot = await findRobot(query.robot_id);
   } catch (err) {
     return { kind: 'error', error: loadFailure(err) };
   }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
+import { loadFailure, type Loaded } from '@/lib/connection/loaded';
 import { directoryRobot, directoryRobots, directoryStatus, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
 import { refreshDirectory } from './directory-scheduler';
 import { checkHead } from './directory-sync';
@@ -34,14 +35,14 @@ const AROUND = 10;
 
 /**
  * One robot with its channels as the API gives them now: the small page of the list around the
- * robot's known place (one call), or the newest page when the directory does not know it yet. Null
- * when the directory lacks it: whether that means "no such robot" depends on the directory being
+ * robot's known place (one call), or the newest page when the directory does not know it yet. `data`
+ * is null when the directory lacks it: whether that means "no such robot" depends on the directory being
  * complete (`directoryStatus().complete`).
  */
 export async function loadRobot(
   robotId: string,
   options: { waitForSweep?: boolean } = {},
-): Promise<{ robot: DirectoryRobot | null } & Freshness> {
+): Promise<Loaded<DirectoryRobot | null, Freshness>> {
   const known = await directoryRobot(robotId);
   try {
     if (known) {
@@ -50,7 +51,7 @@ export async function loadRobot(
       const found = (page.data ?? []).find((r) => r.id === robotId);
       if (found) {
         await upsertRobots([found], offset + (page.data ?? []).indexOf(found), { refreshAll: true });
-        return { robot: (await directoryRobot(robotId)) ?? known };
+        return { ok: true, data: (await directoryRobot(robotId)) ?? known };
       }
     }
     // A page that looks again by itself while a sweep reads the list leaves the finding to the sweep:
@@ -58,15 +59,15 @@ export async function loadRobot(
     // Only while the directory is incomplete: a complete one must look before a page may say "no such robot".
     if (!known && options.waitForSweep) {
       const status = await directoryStatus();
-      if (status.filling && !status.complete) return { robot: null };
+      if (status.filling && !status.complete) return { ok: true, data: null };
     }
     // Unknown here, or moved: a robot added since the last look is on the newest page.
     const freshness = await lookAtNewest();
     // A robot deleted elsewhere in a large account stays until the background sweep drops it.
-    return { robot: (await directoryRobot(robotId)) ?? null, ...freshness };
+    return { ok: true, data: (await directoryRobot(robotId)) ?? null, ...freshness };
   } catch (err) {
-    if (err instanceof CallBudgetSpentError) return { robot: known ?? null, budgetSpent: err };
-    throw err;
+    if (err instanceof CallBudgetSpentError) return { ok: true, data: known ?? null, budgetSpent: err };
+    return { ok: false, error: loadFailure(err) };
   }
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { getPartnerClient } from '@/lib/connection/client';
+import { loadFailure, type Loaded } from '@/lib/connection/loaded';
 import { getDb, schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/partner/errors';
 import type { UsageEntry, UsageReport } from '@/lib/partner/schemas';
@@ -173,19 +174,19 @@ export async function loadUsageView(
   robotId: string | undefined,
   page: number,
   measure: MeasureKey = 'messages',
-): Promise<{ ok: true; view: UsageView } | { ok: false; error: unknown }> {
+): Promise<Loaded<UsageView>> {
   try {
     if (robotId) {
       try {
-        return { ok: true, view: await singleRobotView(window, robotId) };
+        return { ok: true, data: await singleRobotView(window, robotId) };
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
-        return { ok: true, view: { ...(await accountView(window, page, measure)), missingRobotId: robotId } };
+        return { ok: true, data: { ...(await accountView(window, page, measure)), missingRobotId: robotId } };
       }
     }
-    return { ok: true, view: await accountView(window, page, measure) };
+    return { ok: true, data: await accountView(window, page, measure) };
   } catch (error) {
-    return { ok: false, error };
+    return { ok: false, error: loadFailure(error) };
   }
 }
 

@@ -5,7 +5,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { readPageParam } from '@/lib/ui/pagination';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
 import { PRESET_LABELS, resolveWindow } from '@/lib/usage/window';
-import { UsageReport, type UsageMeasure } from './usage-report';
+import { UsageReportSection, type UsageMeasure } from './usage-report-section';
 import { UsageReportSkeleton } from './usage-report-skeleton';
 
 export const metadata: Metadata = { title: 'Usage' };
@@ -33,7 +33,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         key={JSON.stringify([window.preset, window.fromDay, window.toDay, page, robotParam, measure])}
         fallback={<UsageReportSkeleton />}
       >
-        <UsageReport
+        <UsageReportSection
           window={window}
           page={page}
           robotParam={robotParam}

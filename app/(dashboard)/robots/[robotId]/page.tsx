@@ -33,18 +33,15 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
   const user = await requireSessionUser();
   const { robotId } = await params;
   if (!SAFE_ID.test(robotId)) notFound();
-  let loaded: Awaited<ReturnType<typeof loadRobot>>;
-  try {
-    loaded = await loadRobot(robotId, { waitForSweep: true });
-  } catch (err) {
+  const loaded = await loadRobot(robotId, { waitForSweep: true });
+  if (!loaded.ok)
     return (
       <>
         <PageHeader title="Robot" />
-        <ApiErrorNotice error={toDisplayError(err)} />
+        <ApiErrorNotice error={toDisplayError(loaded.error)} />
       </>
     );
-  }
-  const robot = loaded.robot;
+  const robot = loaded.data;
   if (!robot && loaded.budgetSpent) {
     // Not in the directory yet, and no call may be made to look: say so rather than claim it does not exist.
     return (

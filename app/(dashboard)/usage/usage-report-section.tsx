@@ -21,7 +21,7 @@ const units = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
 export type UsageMeasure = 'messages' | 'units' | 'conversations';
 
-export interface UsageReportProps {
+export interface UsageReportSectionProps {
   window: UsageWindow;
   page: number;
   /** The `robot` parameter as given (for the notice), and the id it names when it is one. */
@@ -36,14 +36,14 @@ export interface UsageReportProps {
  * Everything of the usage page that waits for the API: the page streams its header at once and
  * this behind a skeleton, so the header is painted without waiting for the report.
  */
-export async function UsageReport({ window, page, robotParam, requestedRobotId, measure, notices: given }: UsageReportProps) {
+export async function UsageReportSection({ window, page, robotParam, requestedRobotId, measure, notices: given }: UsageReportSectionProps) {
   const loaded = await loadUsageView(window, requestedRobotId, page, measure);
-  const robotId = loaded.ok && loaded.view.missingRobotId ? undefined : requestedRobotId;
+  const robotId = loaded.ok && loaded.data.missingRobotId ? undefined : requestedRobotId;
   const notices = [...given];
   if (robotParam && !requestedRobotId) notices.push(`“${robotParam.slice(0, 40)}” is not a robot id; showing every robot.`);
-  if (loaded.ok && loaded.view.missingRobotId) {
+  if (loaded.ok && loaded.data.missingRobotId) {
     notices.push(
-      `The robot ${loaded.view.missingRobotId} is not on this account any more (it was deleted, or the link is mistyped), so the whole account's usage is shown.`,
+      `The robot ${loaded.data.missingRobotId} is not on this account any more (it was deleted, or the link is mistyped), so the whole account's usage is shown.`,
     );
   }
 
@@ -68,8 +68,8 @@ export async function UsageReport({ window, page, robotParam, requestedRobotId, 
         })}
       />
     );
-  } else if (loaded.view.progress) {
-    const { pagesDone, pagesTotal } = loaded.view.progress;
+  } else if (loaded.data.progress) {
+    const { pagesDone, pagesTotal } = loaded.data.progress;
     content = (
       <Card role="status" className="mt-4 text-sm" data-testid="usage-progress">
         <AutoRefresh everyMs={3000} />
@@ -84,7 +84,7 @@ export async function UsageReport({ window, page, robotParam, requestedRobotId, 
       </Card>
     );
   } else {
-    const { totals, chartEntries, tablePage, externalIds, readAt } = loaded.view;
+    const { totals, chartEntries, tablePage, externalIds, readAt } = loaded.data;
     const chartRows = chartEntries.map((e) => toUsageRow(e, externalIds));
     const tableRows = (tablePage.data ?? []).map((e) => toUsageRow(e, externalIds));
     const total = tablePage.pagination?.total_count ?? tableRows.length;
