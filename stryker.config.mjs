@@ -4,8 +4,8 @@
 /** The modules under mutation; scripts/mutate.ts scores each one on its own. */
 export const MUTATED_MODULES = [
   'lib/connection/budget.ts',
-  'lib/webhooks/receiver.ts',
-  'lib/webhooks/node-request.ts',
+  'lib/inbound-events/receiver.ts',
+  'lib/inbound-events/node-request.ts',
   'lib/auth/throttle.ts',
   'lib/auth/safe-return-path.ts',
   'sandbox/domain/channels.ts',

@@ -91,7 +91,7 @@ try {
 
   // The calls each page makes, from the data layer: the robots list looks at the newest page of
   // robots (lib/robots/robots.ts lookAtNewest), usage reads the report 100 robots a call when its
-  // snapshot is stale (lib/usage/snapshots.ts), webhooks lists 20 deliveries (lib/webhooks/deliveries.ts).
+  // snapshot is stale (lib/usage/snapshots.ts), webhooks lists 20 deliveries (lib/deliveries/deliveries.ts).
   const usageWindow = resolveWindow({}, new Date()).window;
   const usageCall = (offset: number) =>
     `/usage?from=${encodeURIComponent(rfc3339(usageWindow.from))}&to=${encodeURIComponent(rfc3339(usageWindow.to))}&limit=100&offset=${offset}`;

@@ -93,7 +93,7 @@ if (store === 'sqlite') {
 } else {
   const { createUser, findUser } = await import('../lib/auth/users');
   const { reserveCall } = await import('../lib/connection/budget');
-  const { storeWebhookEvent } = await import('../lib/webhooks/event-store');
+  const { storeWebhookEvent } = await import('../lib/inbound-events/event-store');
   const { replaceDirectory } = await import('../lib/robots/directory');
   const { searchDirectory } = await import('../lib/robots/directory-query');
   const { closeDb, getDb } = await import('../lib/db');

@@ -7,7 +7,7 @@ await setUpTestStore('delivery_failures');
 // The browser's delivery poll, answered from real failures of the dashboard's own client: a spent
 // call budget and an unreachable service each get a status that says what to do, not a 502.
 const { budgetState, reserveCall } = await import('@/lib/connection/budget');
-const { loadDelivery } = await import('@/lib/webhooks/deliveries');
+const { loadDelivery } = await import('@/lib/deliveries/deliveries');
 const { deliveryFailureResponse } = await import('@/app/api/deliveries/failure-response');
 
 /** A local port nothing listens on. */

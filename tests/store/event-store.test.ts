@@ -3,7 +3,7 @@ import { setUpTestStore } from './use-test-store';
 
 await setUpTestStore('events');
 
-const { storeWebhookEvent, listWebhookEvents } = await import('@/lib/webhooks/event-store');
+const { storeWebhookEvent, listWebhookEvents } = await import('@/lib/inbound-events/event-store');
 
 const event = (i: number) => ({
   webhookId: `msg_batch_${i}`,

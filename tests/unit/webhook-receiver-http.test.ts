@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookRequestOf } from '@/lib/webhooks/node-request';
-import { MAX_WEBHOOK_BYTES, receiveWebhook, type StoredEvent } from '@/lib/webhooks/receiver';
+import { webhookRequestOf } from '@/lib/inbound-events/node-request';
+import { MAX_WEBHOOK_BYTES, receiveWebhook, type StoredEvent } from '@/lib/inbound-events/receiver';
 
 /**
  * The receiver over real HTTP, reading Node's request through node-request.ts as our webhook route

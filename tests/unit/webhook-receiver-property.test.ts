@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { receiveWebhook, type StoredEvent } from '@/lib/webhooks/receiver';
+import { receiveWebhook, type StoredEvent } from '@/lib/inbound-events/receiver';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const authToken = 'property-test-token';

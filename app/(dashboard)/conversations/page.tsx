@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
-import { listWebhookEvents, recentConversations } from '@/lib/webhooks/event-store';
+import { listWebhookEvents, recentConversations } from '@/lib/inbound-events/event-store';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { buildThread } from '@/lib/conversations/thread';
 import { robotNamesById } from '@/lib/robots/robots';

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { defineAction, errorState, NO_INPUT } from '@/app/_actions/define-action';
 import { toDisplayError, type DisplayError } from '@/app/_errors/display-error';
-import { sendTestEvent } from '@/lib/webhooks/deliveries';
+import { sendTestEvent } from '@/lib/deliveries/deliveries';
 
 export type TestEventState =
   { status: 'idle' } | { status: 'queued'; deliveryId: string; requestId?: string } | { status: 'error'; error: DisplayError };

@@ -11,7 +11,7 @@ import { DeliveryStatusBadge } from './delivery-status';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '@/contract/vocabulary';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
-import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/webhooks/deliveries';
+import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/deliveries/deliveries';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { TestEventPanel } from './test-event-panel';

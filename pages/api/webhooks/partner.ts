@@ -1,8 +1,8 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { getEnv } from '@/lib/config/env';
-import { storeWebhookEvent } from '@/lib/webhooks/event-store';
-import { webhookRequestOf } from '@/lib/webhooks/node-request';
-import { receiveWebhook } from '@/lib/webhooks/receiver';
+import { storeWebhookEvent } from '@/lib/inbound-events/event-store';
+import { webhookRequestOf } from '@/lib/inbound-events/node-request';
+import { receiveWebhook } from '@/lib/inbound-events/receiver';
 
 // The signature covers the body exactly as sent: it is read raw, never parsed first.
 export const config = { api: { bodyParser: false } };

@@ -8,7 +8,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { pageCount } from '@/lib/ui/pagination';
 import { prettyJson } from '@/lib/ui/format';
 import { robotNamesById } from '@/lib/robots/robots';
-import { distinctEventTypes, listWebhookEvents, type EventFilter } from '@/lib/webhooks/event-store';
+import { distinctEventTypes, listWebhookEvents, type EventFilter } from '@/lib/inbound-events/event-store';
 
 const EVENTS_PAGE_SIZE = 25;
 

@@ -1,6 +1,6 @@
 import { authorise } from '@/lib/auth/session';
 import { accessRefusalResponse } from '@/app/_errors/access';
-import { loadDelivery } from '@/lib/webhooks/deliveries';
+import { loadDelivery } from '@/lib/deliveries/deliveries';
 import { SAFE_ID } from '@/lib/ui/search-params';
 import { deliveryFailureResponse } from '../failure-response';
 

@@ -7,7 +7,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { NotFoundError } from '@/lib/partner/errors';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { SAFE_ID } from '@/lib/ui/search-params';
-import { loadDelivery } from '@/lib/webhooks/deliveries';
+import { loadDelivery } from '@/lib/deliveries/deliveries';
 import { DeliveryDetail } from '../../delivery-detail';
 
 export const metadata: Metadata = { title: 'Delivery' };
