@@ -10,20 +10,10 @@ import {
 } from '@/lib/partner/errors';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 import { MissingConnectionError } from '@/lib/connection/missing-connection';
+import type { DisplayError } from '@/components/ui/display-error';
 
-/** What the UI shows of a failure: a headline, a sentence that names the fix, and the request id. */
-export type DisplayError = {
-  title: string;
-  message: string;
-  requestId?: string;
-  code?: string;
-  status?: number;
-  sessionEnded?: boolean;
-  /** Where the fix is, when it is a page of this dashboard. */
-  link?: { href: string; label: string };
-  /** An open social-DM handshake the person can resume at once (its consent URL, exactly as the API gave it). */
-  resumeUrl?: string;
-};
+// The shape the UI draws (components/ui/display-error.ts); the words for it are chosen here.
+export type { DisplayError } from '@/components/ui/display-error';
 
 /** Per-page wording for codes that page cares about; everything else falls back to the status. */
 export type CodeMessages = Partial<Record<string, (err: PartnerApiError) => Omit<DisplayError, 'requestId' | 'code' | 'status'>>>;

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ResumeHandshakeLink } from '@/components/resume-handshake-link';
 import { SignInAgainLink } from '@/components/session-ended';
-import type { DisplayError } from '@/app/_errors/display-error';
+import type { DisplayError } from './display-error';
 
 /** Every API failure is shown with what to do and the request id support will ask for. */
 export function ApiErrorNotice({ error, className = '' }: { error: DisplayError; className?: string }) {

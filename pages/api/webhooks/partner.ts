@@ -10,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 /**
  * Our endpoint for the service's events. Public by design: the token and the signature are the check.
  * A pages-router API route rather than an app route handler: it reads Node's request as it is (no
- * Fetch Request, no web streams), which about doubles what a burst gets through here (see docs/benchmarks.md).
+ * Fetch Request, no web streams), which about doubles what a burst gets through here.
  */
 export default async function partnerWebhook(request: NextApiRequest, response: NextApiResponse): Promise<void> {
   if (request.method !== 'POST') {
