@@ -41,12 +41,15 @@ test('a robot the directory has not read yet is "not in the directory yet" with 
     const notYet = page.getByTestId('robot-not-yet');
     await expect(notYet).toContainText("This robot is not in the dashboard's robot directory yet");
     await expect(page.getByTestId('directory-progress')).toContainText(/[\d,]+ of 3,0\d\d robots read/);
+    // For review by eye; no wait for the network, which this page keeps busy while it refreshes.
+    await page.screenshot({ path: 'test-results/screens/robot-not-in-directory-yet.png', fullPage: true });
 
     // The list's count is what was read against the API's total, not the account's size.
     const list = await page.context().newPage();
     await list.goto('/robots');
     await expect(list.getByTestId('robot-count')).toContainText(/of 3,0\d\d robots read so far/);
     await expect(list.getByTestId('robot-count')).not.toContainText('on this account');
+    await list.screenshot({ path: 'test-results/screens/robots-while-directory-fills.png' });
     await list.close();
 
     // The page looks again by itself; once the directory has read the robot, it is shown.

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, snap, test } from './fixtures';
 import { everySignedInPage, expectNoViolations } from './helpers';
 import { navSections } from '../lib/navigation/sections';
 import { E2E } from './e2e-env';
@@ -30,6 +30,8 @@ for (const viewport of WIDTHS) {
         expect(response?.status(), `${path} answers`).toBeLessThan(400);
         await expectNoViolations(page, `${path} at ${viewport.width} px`);
       }
+      await page.goto('/');
+      await snap(page, `overview-${viewport.width}`);
     });
 
     test('the pages open without a session are accessible', async ({ page }) => {
