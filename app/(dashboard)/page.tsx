@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSessionUser } from '@/lib/auth/session';
 import { navSections } from '@/lib/navigation/sections';
@@ -15,15 +16,12 @@ export default async function OverviewPage() {
       <PageHeader title="Overview" description="Where to find each part of the account." />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {sections.map((s) => (
-          <li key={s.id}>
-            <Link
-              href={s.href}
-              className="block h-full rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
+          <Card as="li" padding="none" key={s.id} className="hover:border-brand-600">
+            <Link href={s.href} className="block h-full rounded-lg p-4 focus-visible:outline-2 focus-visible:outline-brand-600">
               <span className="font-medium text-brand-700">{s.label}</span>
               <span className="mt-1 block text-sm text-slate-600">{s.summary}</span>
             </Link>
-          </li>
+          </Card>
         ))}
       </ul>
     </>
