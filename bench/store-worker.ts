@@ -42,6 +42,7 @@ const event = (i: number) => ({
   isTest: false,
   payload: JSON.stringify({ id: `evt_${i}`, type: 'message.created', data: { text: 'hello' } }),
   receivedAt: new Date().toISOString(),
+  occurredAt: new Date().toISOString(),
 });
 
 const results: Record<string, Timing> = {};

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { WebhookEventRow } from '@/lib/db/schema';
+import { conversationEvents } from '@/lib/inbound-events/event-store';
 
 /** Who wrote a message, in the words staff use: the end customer, the robot's AI, or a human operator. */
 export type Author = 'customer' | 'ai' | 'operator' | 'unknown';
@@ -17,7 +18,6 @@ export type Thread = {
 };
 
 const payloadSchema = z.looseObject({
-  created_at: z.string().optional(),
   data: z
     .looseObject({
       text: z.string().optional(),
@@ -44,16 +44,17 @@ function authorOf(type: string, role: string | undefined): Author {
 }
 
 /**
- * A conversation as a thread, from the events our receiver stored (oldest first). The API cannot
- * read conversations back, so this is what the dashboard knows: messages with their author, and
- * the chat's own events (started, closed, a failed send with its reason).
+ * A conversation as a thread, from the events our receiver stored, oldest first by event time. The
+ * API cannot read conversations back, so this is what the dashboard knows: messages with their
+ * author, and the chat's own events (started, closed, a failed send with its reason). The state is
+ * the one the latest started or closed event left, so a close delivered before the start still closes.
  */
 export function buildThread(rowsOldestFirst: WebhookEventRow[]): Thread {
   const entries: ThreadEntry[] = [];
   let status: Thread['status'] = 'open';
   for (const row of rowsOldestFirst) {
     const payload = parsePayload(row.payload);
-    const at = payload?.data?.message?.at ?? payload?.created_at ?? row.receivedAt;
+    const at = payload?.data?.message?.at ?? row.occurredAt;
     if (row.type === 'message.received' || row.type === 'message.sent') {
       const text = payload?.data?.message?.text ?? payload?.data?.text ?? null;
       entries.push({ kind: 'message', key: row.webhookId, author: authorOf(row.type, payload?.data?.message?.role), text, at });
@@ -65,4 +66,9 @@ export function buildThread(rowsOldestFirst: WebhookEventRow[]): Thread {
   }
   const last = rowsOldestFirst.at(-1);
   return { robotId: last?.robotId ?? null, externalId: last?.externalId ?? null, status, entries };
+}
+
+/** The latest events of a conversation (at most `limit`), as the conversation page shows them. */
+export async function conversationThread(conversationId: string, limit = 200): Promise<Thread> {
+  return buildThread(await conversationEvents(conversationId, limit));
 }

@@ -95,8 +95,14 @@ export const webhookEvents = pgTable(
     isTest: boolean('is_test').notNull(),
     payload: text('payload').notNull(),
     receivedAt: text('received_at').notNull(),
+    /**
+     * When the event happened by the service's clock (the envelope's `created_at`, as an ISO string
+     * like `receivedAt`), or its arrival when that is missing or unreadable: deliveries arrive out of
+     * order (retries, several instances), so threads and conversation states follow this, not `seq`.
+     */
+    occurredAt: text('occurred_at').notNull(),
   },
-  (t) => [index('webhook_events_received').on(t.receivedAt), index('webhook_events_conversation').on(t.conversationId)],
+  (t) => [index('webhook_events_received').on(t.receivedAt), index('webhook_events_conversation_time').on(t.conversationId, t.occurredAt)],
 );
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { WebhookEventRow } from '@/lib/db/schema';
 
@@ -44,30 +44,62 @@ export type ConversationSummary = {
   lastAt: string;
 };
 
-/** Conversations known from received events, most recently active first. */
-export async function recentConversations(limit: number, robotId?: string): Promise<ConversationSummary[]> {
+const events = schema.webhookEvents;
+
+/**
+ * Within one instant a conversation's start comes before anything else in it and its close after:
+ * the sandbox stamps chat.started with its first message's time, and messages posted together share one.
+ */
+const lifecycleRank = sql<number>`case ${events.type} when 'chat.started' then 0 when 'chat.closed' then 2 else 1 end`;
+
+/**
+ * Latest first, by when the events happened, not when they arrived (deliveries come late and out of
+ * order). Ties then fall to arrival (`seq`) rather than the event id: event ids are random, arrival at
+ * least usually follows the order the service sent them in, and `seq` makes the order total and stable.
+ */
+const latestFirst = [desc(events.occurredAt), desc(lifecycleRank), desc(events.seq)];
+
+/** The latest `limit` events of a conversation by event time, oldest first: a long thread shows its end. */
+export async function conversationEvents(conversationId: string, limit: number): Promise<WebhookEventRow[]> {
   const rows = await (
     await getDb()
   )
     .select()
-    .from(schema.webhookEvents)
-    .where(and(eq(schema.webhookEvents.isTest, false), robotId ? eq(schema.webhookEvents.robotId, robotId) : undefined))
-    .orderBy(desc(schema.webhookEvents.receivedAt))
-    .limit(5000);
-  const byConversation = new Map<string, ConversationSummary>();
-  for (const row of rows) {
-    if (!row.conversationId) continue;
-    const known = byConversation.get(row.conversationId);
-    if (known) known.events += 1;
-    else
-      byConversation.set(row.conversationId, {
-        conversationId: row.conversationId,
-        robotId: row.robotId,
-        externalId: row.externalId,
-        events: 1,
-        lastType: row.type,
-        lastAt: row.receivedAt,
-      });
-  }
-  return [...byConversation.values()].slice(0, limit);
+    .from(events)
+    .where(and(eq(events.conversationId, conversationId), eq(events.isTest, false)))
+    .orderBy(...latestFirst)
+    .limit(limit);
+  return rows.reverse();
+}
+
+/**
+ * Conversations known from received events, most recently active first: each by its latest event
+ * in event time, picked and ordered in the query so the limit keeps the right ones.
+ */
+export async function recentConversations(limit: number, robotId?: string): Promise<ConversationSummary[]> {
+  const db = await getDb();
+  const latest = db
+    .selectDistinctOn([events.conversationId], {
+      conversationId: events.conversationId,
+      robotId: events.robotId,
+      externalId: events.externalId,
+      type: events.type,
+      occurredAt: events.occurredAt,
+      seq: events.seq,
+      rank: lifecycleRank.as('rank'),
+      events: sql<number>`count(*) over (partition by ${events.conversationId})`.mapWith(Number).as('events'),
+    })
+    .from(events)
+    .where(and(eq(events.isTest, false), isNotNull(events.conversationId), robotId ? eq(events.robotId, robotId) : undefined))
+    .orderBy(events.conversationId, ...latestFirst)
+    .as('latest');
+  const rows = await db.select().from(latest).orderBy(desc(latest.occurredAt), desc(latest.rank), desc(latest.seq)).limit(limit);
+  return rows.map((row) => ({
+    conversationId: row.conversationId ?? '',
+    robotId: row.robotId,
+    externalId: row.externalId,
+    events: row.events,
+    lastType: row.type,
+    lastAt: row.occurredAt,
+  }));
 }

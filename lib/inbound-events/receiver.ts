@@ -25,6 +25,8 @@ export type StoredEvent = {
   isTest: boolean;
   payload: string;
   receivedAt: string;
+  /** The envelope's `created_at` as an ISO instant, or `receivedAt` when it has none we can read. */
+  occurredAt: string;
 };
 
 export type ReceiverDeps = {
@@ -43,6 +45,23 @@ export type WebhookRequest = {
 
 /** Large enough for any D17 event; anything bigger is not ours. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+/**
+ * A date-time with its zone, as D17's `created_at` is written. Anything else (no zone, a bare date,
+ * free text) would be read differently by different parsers, so the migration that filled this
+ * column for older events accepts exactly the same shape.
+ */
+const EVENT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * When the event happened, as a sortable ISO instant. An event whose time is missing or unreadable
+ * falls back to its arrival: it still needs a place in its thread, and arrival is the best guess left.
+ */
+export function eventTime(createdAt: string | null | undefined, receivedAt: string): string {
+  if (!createdAt || !EVENT_TIME.test(createdAt)) return receivedAt;
+  const ms = Date.parse(createdAt);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : receivedAt;
+}
 
 type Outcome = { status: number; body: Record<string, unknown> };
 
@@ -97,6 +116,7 @@ export async function receiveWebhook(request: WebhookRequest, deps: ReceiverDeps
   }
   const e = event.data;
   const isTest = e.type === 'test' || e.data?.test === true;
+  const receivedAt = (deps.now?.() ?? new Date()).toISOString();
   const stored = await deps.store({
     webhookId: headers['webhook-id'],
     eventId: e.id ?? null,
@@ -106,7 +126,8 @@ export async function receiveWebhook(request: WebhookRequest, deps: ReceiverDeps
     conversationId: e.conversation_id ?? null,
     isTest,
     payload: raw,
-    receivedAt: (deps.now?.() ?? new Date()).toISOString(),
+    receivedAt,
+    occurredAt: eventTime(e.created_at, receivedAt),
   });
   return { status: 200, body: { received: true, duplicate: !stored, test: isTest } };
 }

@@ -118,6 +118,24 @@ async function signIn(base: string): Promise<string> {
 
 const page = (base: string, pathname: string, cookie: string) => fetch(`${base}${pathname}`, { headers: { cookie }, redirect: 'manual' });
 
+const signer = new Webhook(WEBHOOK_SECRET);
+
+/** Delivers one signed event to an instance's receiver, as the service does (the webhook-id is the same on every attempt). */
+function deliver(base: string, id: string, body: string) {
+  const at = new Date();
+  return fetch(`${base}/api/webhooks/partner`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signer.sign(id, at, body),
+      'x-webhook-token': WEBHOOK_TOKEN,
+    },
+  });
+}
+
 type Status = { budget: { usedLastMinute: number; allowance: number }; directory: { sweptAt: string | null } };
 const status = async (base: string, cookie: string) => (await (await page(base, '/api/status', cookie)).json()) as Status;
 
@@ -134,7 +152,6 @@ describe('two dashboard instances on one PostgreSQL database', () => {
   });
 
   it('store an event delivered to both once, under concurrent duplicates', async () => {
-    const signer = new Webhook(WEBHOOK_SECRET);
     const tag = Date.now().toString(36);
     const events = Array.from({ length: 200 }, (_, i) => ({
       id: `msg_two_${tag}_${i}`,
@@ -144,18 +161,7 @@ describe('two dashboard instances on one PostgreSQL database', () => {
     const sends = events.flatMap((e) => [one, other, one, other].map((base) => ({ ...e, base })));
     const answers = await Promise.all(
       sends.map(async ({ id, body, base }) => {
-        const at = new Date();
-        const response = await fetch(`${base}/api/webhooks/partner`, {
-          method: 'POST',
-          body,
-          headers: {
-            'content-type': 'application/json',
-            'webhook-id': id,
-            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-            'webhook-signature': signer.sign(id, at, body),
-            'x-webhook-token': WEBHOOK_TOKEN,
-          },
-        });
+        const response = await deliver(base, id, body);
         return { id, status: response.status, duplicate: ((await response.json()) as { duplicate?: unknown }).duplicate };
       }),
     );
@@ -181,5 +187,57 @@ describe('two dashboard instances on one PostgreSQL database', () => {
     const held = await (await page(other, `/robots/${robotId}`, otherCookie)).text();
     expect(held).toContain('is spent');
     expect((await status(other, otherCookie)).budget.usedLastMinute).toBe(10);
+  });
+
+  // Last: the page's robot-name lookup may call the API, and the budget case above counts calls exactly.
+  it('show a conversation delivered out of order, in duplicate and to both instances in the order it happened, Closed', async () => {
+    const tag = Date.now().toString(36);
+    const conversationId = `conv_order_${tag}`;
+    const envelope = (name: string, type: string, createdAt: string, data: Record<string, unknown> = {}) => ({
+      id: `evt_${name}_${tag}`,
+      body: JSON.stringify({
+        id: `evt_${name}_${tag}`,
+        type,
+        created_at: createdAt,
+        robot_id: robotId,
+        external_id: 'cust-order',
+        conversation_id: conversationId,
+        data,
+      }),
+    });
+    const started = envelope('started', 'chat.started', '2026-11-27T09:00:01.000Z');
+    const question = envelope('question', 'message.received', '2026-11-27T09:00:02.000Z', {
+      message: { role: 'client', text: 'Where is my parcel?', at: '2026-11-27T09:00:02.000Z' },
+    });
+    const answer = envelope('answer', 'message.sent', '2026-11-27T09:00:02.800Z', {
+      message: { role: 'ai', text: 'It left the depot this morning.', at: '2026-11-27T09:00:02.800Z' },
+    });
+    const closed = envelope('closed', 'chat.closed', '2026-11-27T09:00:03.000Z');
+    // Latest first, alternating between the instances, one delivery at a time; each duplicate goes to
+    // the instance that did not get the first copy.
+    const deliveries = [closed, answer, question, started, answer, closed, started];
+    const duplicates: unknown[] = [];
+    for (const [i, { id, body }] of deliveries.entries()) {
+      const response = await deliver(i % 2 === 0 ? one : other, id, body);
+      expect(response.status).toBe(200);
+      duplicates.push(((await response.json()) as { duplicate?: unknown }).duplicate);
+    }
+    expect(duplicates).toEqual([false, false, false, false, true, true, true]);
+
+    const cookie = await signIn(one);
+    for (const base of [one, other]) {
+      const response = await page(base, `/conversations?conversation=${conversationId}`, cookie);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html.match(/data-testid="conversation-status"[^>]*>([^<]*)</)?.[1]).toBe('Closed');
+      const start = html.indexOf('data-testid="conversation-timeline"');
+      expect(start).toBeGreaterThan(-1);
+      const timeline = html.slice(start, html.indexOf('</ol>', start));
+      const reading = ['Conversation started', 'Where is my parcel?', 'It left the depot this morning.', 'Conversation closed'];
+      // Each once (the duplicates are not shown twice), top to bottom in the order it happened.
+      expect(reading.map((line) => timeline.split(line).length - 1)).toEqual([1, 1, 1, 1]);
+      const positions = reading.map((line) => timeline.indexOf(line));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    }
   });
 });

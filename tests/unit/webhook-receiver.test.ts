@@ -67,7 +67,28 @@ describe('webhook receiver', () => {
       isTest: false,
       payload: JSON.stringify(event),
       receivedAt: '2026-11-22T10:00:01.250Z',
+      occurredAt: '2026-11-22T10:00:00.000Z',
     });
+  });
+
+  it('dates an event by its own created_at in UTC, and by its arrival when created_at is missing or unreadable', async () => {
+    const arrived = new Date('2026-11-22T10:00:01.250Z');
+    const occurredAt = async (id: string, createdAt: unknown) => {
+      const mem = memoryStore();
+      await receiveWebhook(signedRequest({ ...event, created_at: createdAt }, { id }), {
+        secret,
+        authToken,
+        store: mem.store,
+        now: () => arrived,
+      });
+      return mem.events.get(id)?.occurredAt;
+    };
+    expect(await occurredAt('msg_offset', '2026-11-22T12:59:59.5+02:00')).toBe('2026-11-22T10:59:59.500Z');
+    expect(await occurredAt('msg_missing', undefined)).toBe('2026-11-22T10:00:01.250Z');
+    expect(await occurredAt('msg_null', null)).toBe('2026-11-22T10:00:01.250Z');
+    expect(await occurredAt('msg_words', 'a moment ago')).toBe('2026-11-22T10:00:01.250Z');
+    expect(await occurredAt('msg_no_zone', '2026-11-22T09:00:00')).toBe('2026-11-22T10:00:01.250Z');
+    expect(await occurredAt('msg_impossible', '2026-13-45T00:00:00Z')).toBe('2026-11-22T10:00:01.250Z');
   });
 
   it('stores an envelope that names no robot, customer or conversation with those fields empty, stamped with the time of arrival', async () => {
@@ -80,6 +101,7 @@ describe('webhook receiver', () => {
     const receivedAt = Date.parse(stored?.receivedAt ?? '');
     expect(receivedAt).toBeGreaterThanOrEqual(before);
     expect(receivedAt).toBeLessThanOrEqual(Date.now());
+    expect(stored?.occurredAt).toBe(stored?.receivedAt);
   });
 
   it('answers 503 with what to set while the secret or the token is missing, and stores nothing', async () => {

@@ -5,9 +5,9 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
-import { listWebhookEvents, recentConversations } from '@/lib/inbound-events/event-store';
+import { recentConversations } from '@/lib/inbound-events/event-store';
 import { AutoRefresh } from '@/components/auto-refresh';
-import { buildThread } from '@/lib/conversations/thread';
+import { conversationThread } from '@/lib/conversations/thread';
 import { robotNamesById } from '@/lib/robots/robots';
 import { OperatorTools } from './operator-tools';
 import { ThreadView } from './thread-view';
@@ -30,8 +30,7 @@ export default async function ConversationsPage({ searchParams }: { searchParams
   const conversationId = requested && SAFE_ID.test(requested) ? requested : undefined;
 
   if (conversationId) {
-    const { rows } = await listWebhookEvents({ conversationId }, 200, 0);
-    const thread = buildThread([...rows].reverse());
+    const thread = await conversationThread(conversationId);
     const names = await robotNamesById([thread.robotId]);
     const robotName = thread.robotId ? (names.get(thread.robotId) ?? thread.robotId) : 'the robot';
     return (
