@@ -1,12 +1,14 @@
 /**
- * Runs once when a dashboard server starts: against a real service the published demo logins are
- * disabled, then the robot directory's background sync begins.
+ * Runs once when a dashboard server starts: on a shared database, a build whose server-action key
+ * differs from a running instance's refuses to start; against a real service the published demo
+ * logins are disabled; then the robot directory's background sync begins.
  */
 export async function register(): Promise<void> {
   // Next requires this exact test to leave the Node-only imports below out of the edge bundle.
   // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { getEnv } = await import('./lib/config/env');
+  if (getEnv().DATABASE_URL) await holdBuildFingerprint();
   if (getEnv().PARTNER_API_MODE !== 'sandbox') {
     const { retirePublishedLogins } = await import('./lib/auth/published-logins');
     // A store that cannot be opened yet is retried by the first request; sign-in refuses the published
@@ -20,4 +22,21 @@ export async function register(): Promise<void> {
   if (getEnv().ROBOT_DIRECTORY_SYNC === 'off') return;
   const { startDirectorySync } = await import('./lib/robots/directory-scheduler');
   startDirectorySync();
+}
+
+async function holdBuildFingerprint(): Promise<void> {
+  const { isDevelopmentServer } = await import('./lib/config/process-env');
+  // A development server compiles its own actions as it goes and shares no build.
+  if (isDevelopmentServer()) return;
+  const { builtKeyFingerprint } = await import('./lib/config/server-actions-key');
+  const fingerprint = builtKeyFingerprint();
+  if (fingerprint === null) return;
+  const { claimBuildFingerprint, keepClaimFresh, refusalMessage } = await import('./lib/deploy/build-fingerprint');
+  const claim = await claimBuildFingerprint(fingerprint);
+  if (!claim.ok) {
+    console.error(`Start-up refused: ${refusalMessage(fingerprint, claim)}`);
+    // Serving would break every form this instance renders or receives from the others.
+    process.exit(1);
+  }
+  keepClaimFresh(fingerprint);
 }

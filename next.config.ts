@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
-import { STATIC_SECURITY_HEADERS } from './lib/security/headers';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { exportSetting, processEnvironment } from './lib/config/process-env';
+import { serverActionsKey } from './lib/config/server-actions-key';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -7,10 +9,14 @@ const nextConfig: NextConfig = {
   // pages/ holds the webhook receiver: bundle its dependencies as the app router does, so that
   // `server-only` resolves to its server (empty) module there instead of being loaded as is.
   bundlePagesRouterDependencies: true,
-  // The proxy sets these with the policy; this covers what it does not see (static files, the upload relay).
-  async headers() {
-    return [{ source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] }];
-  },
 };
 
-export default nextConfig;
+export default function config(phase: string): NextConfig {
+  // Before Next draws a random key for the build: instances built separately must name their
+  // server actions alike. Only at build time, so a server keeps the key its own build recorded.
+  const actionsKey = serverActionsKey(processEnvironment());
+  if (phase === PHASE_PRODUCTION_BUILD && actionsKey?.source === 'AUTH_SECRET') {
+    exportSetting('NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', actionsKey.key);
+  }
+  return nextConfig;
+}

@@ -2,7 +2,7 @@ import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 import { authConfig } from './auth.config';
 import { isDevelopmentServer } from './lib/config/process-env';
-import { contentSecurityPolicy, HSTS, STATIC_SECURITY_HEADERS } from './lib/security/headers';
+import { contentSecurityPolicy } from './lib/security/headers';
 
 const { auth } = NextAuth(authConfig);
 
@@ -13,9 +13,9 @@ const { auth } = NextAuth(authConfig);
 export default auth((request) => {
   // With a handler of its own the proxy must send visitors without a session to sign-in itself.
   if (!authConfig.callbacks.authorized({ auth: request.auth, request })) {
-    const signIn = new URL('/login', request.nextUrl);
-    signIn.searchParams.set('callbackUrl', `${request.nextUrl.pathname}${request.nextUrl.search}`);
-    return NextResponse.redirect(signIn);
+    const signIn = `/login?${new URLSearchParams({ callbackUrl: `${request.nextUrl.pathname}${request.nextUrl.search}` })}`;
+    // Relative, so the browser stays on the origin it used whatever host or scheme reached this server.
+    return new NextResponse(null, { status: 307, headers: { Location: signIn } });
   }
   const nonce = btoa(crypto.randomUUID());
   const policy = contentSecurityPolicy(nonce, isDevelopmentServer());
@@ -24,10 +24,8 @@ export default auth((request) => {
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // The fixed headers and HSTS go on every answer in the server in front of Next (scripts/front-door.ts).
   response.headers.set('Content-Security-Policy', policy);
-  for (const { key, value } of STATIC_SECURITY_HEADERS) response.headers.set(key, value);
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-  if (https) response.headers.set(HSTS.key, HSTS.value);
   return response;
 });
 

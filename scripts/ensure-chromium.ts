@@ -2,10 +2,10 @@
  * Playwright cannot download its own browser here, so tests use Debian's Chromium. This finds it,
  * or installs it with apt-get when running as root, so a fresh machine needs nothing by hand.
  */
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { readSettings } from '../lib/config/settings';
+import { installWithApt } from './apt-install';
 
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -18,13 +18,7 @@ export function findChromium(): string | undefined {
 export function ensureChromium(): string {
   const found = findChromium();
   if (found) return found;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      'Chromium is not installed and this user cannot install it: run `sudo apt-get install -y chromium` or set CHROMIUM_PATH.',
-    );
-  }
-  console.log('Installing Debian Chromium for the browser tests…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  installWithApt('chromium', 'the browser tests; or set CHROMIUM_PATH');
   const installed = findChromium();
   if (!installed) throw new Error('apt-get finished but no Chromium binary was found.');
   return installed;

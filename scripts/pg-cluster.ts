@@ -4,11 +4,11 @@
  * authentication on 127.0.0.1 only. `stop()` stops it and removes the folder.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { childEnvironment } from '../lib/config/process-env';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
+import { installWithApt } from './apt-install';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -22,12 +22,7 @@ export interface PgCluster {
 
 function ensureInstalled(): void {
   if (fs.existsSync(path.join(BIN, 'initdb'))) return;
-  console.log('PostgreSQL 15 is missing: installing it with apt…');
-  execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', 'postgresql-15'], {
-    stdio: 'inherit',
-    env: childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' }),
-  });
+  installWithApt('postgresql-15', 'the store tests on PostgreSQL');
 }
 
 /** Runs a cluster binary as `postgres` when we are root (initdb refuses root), as ourselves otherwise. */

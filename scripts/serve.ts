@@ -1,6 +1,7 @@
 /**
  * The dashboard's HTTP server: Next's own request handler behind a Node server that settles each
- * request's client address from the socket first (see client-address.ts). `npm run dev` and
+ * request's client address from the socket first (see client-address.ts), and puts the security
+ * headers on every answer and holds requests to the public origin (see front-door.ts). `npm run dev` and
  * `npm start` run it through the launcher; `tsx scripts/serve.ts start -p 3000 -H 127.0.0.1`
  * runs it alone (tests and benches), with the same arguments as `next start`.
  */
@@ -10,13 +11,14 @@ import next from 'next';
 import { processEnvironment } from '../lib/config/process-env';
 import { firstProblem, settingsSchema } from '../lib/config/settings';
 import { clientAddressOf, trustedProxies } from './client-address';
+import { frontDoor } from './front-door';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
 });
 const dev = positionals[0] === 'dev';
-const read = settingsSchema(['PORT', 'HOST', 'TRUSTED_PROXIES']).safeParse(processEnvironment());
+const read = settingsSchema(['PORT', 'HOST', 'TRUSTED_PROXIES', 'AUTH_URL']).safeParse(processEnvironment());
 if (!read.success) {
   console.error(`Configuration error: ${firstProblem(read.error)}`);
   process.exit(1);
@@ -24,6 +26,7 @@ if (!read.success) {
 const port = values.port === undefined ? read.data.PORT : Number(values.port);
 const hostname = values.hostname ?? read.data.HOST;
 const trusted = trustedProxies(read.data.TRUSTED_PROXIES);
+const publicUrl = read.data.AUTH_URL ? new URL(read.data.AUTH_URL) : null;
 
 /** The only address the app sees is the one settled here; a client's own headers are replaced. */
 function settleClientAddress(request: http.IncomingMessage): void {
@@ -38,7 +41,7 @@ const upgrade = app.getUpgradeHandler();
 
 const server = http.createServer((request, response) => {
   settleClientAddress(request);
-  void handle(request, response);
+  if (frontDoor(request, response, publicUrl) === 'pass') void handle(request, response);
 });
 // Development's hot reload speaks over a WebSocket.
 server.on('upgrade', (request: http.IncomingMessage, socket, head) => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium';
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { TEST_BUILD_ENV } from './test-build';
 import { playwrightFailures, playwrightReport, readReport, vitestFailures, vitestReport } from './test-reports';
 
 const REPORTS = path.resolve('reports');
@@ -25,9 +26,9 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   return result.status === 0;
 }
 
-function step(name: string, command: string, args: string[]): boolean {
+function step(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${name} ===`);
-  const ok = run(command, args);
+  const ok = run(command, args, env);
   tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
   return ok;
 }
@@ -60,7 +61,7 @@ try {
   tallies.push({ name: 'chromium', passed: 0, failed: 1 });
 }
 
-const built = step('build', bin('next'), ['build']);
+const built = step('build', bin('next'), ['build'], TEST_BUILD_ENV);
 if (built && chromium) {
   console.log('\n=== end-to-end tests (Playwright) ===');
   const e2eFile = path.join(REPORTS, 'playwright.json');
@@ -75,7 +76,7 @@ if (built && chromium) {
 }
 
 // The dashboard's store tests again on a real PostgreSQL server, then two built instances sharing it.
-console.log('\n=== store tests on PostgreSQL, and two instances on one database ===');
+console.log('\n=== store tests on PostgreSQL, two instances on one database, and behind nginx ===');
 let cluster: PgCluster | undefined;
 try {
   cluster = await startPgCluster();

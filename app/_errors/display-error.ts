@@ -92,10 +92,3 @@ function byStatus(err: PartnerApiError): Omit<DisplayError, 'requestId' | 'code'
   return { title: `The request was refused (${err.status})`, message: err.message || 'The service refused the request.' };
 }
 
-/**
- * For route handlers the browser calls: the API's own 4xx status passes through, anything else is a
- * 502, since the failure was upstream of this dashboard.
- */
-export function displayErrorResponse(error: DisplayError): Response {
-  return Response.json({ error }, { status: error.status && error.status < 500 ? error.status : 502 });
-}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { getEnv } from '@/lib/config/env';
+import { forwardedOrigin } from '@/lib/http/forwarded-origin';
 
 /**
  * The origin people reach this dashboard at, for links we hand out (invitations, resets): AUTH_URL
@@ -10,7 +11,5 @@ export async function publicOrigin(): Promise<string> {
   const fixed = getEnv().publicUrl;
   if (fixed) return new URL(fixed).origin;
   const h = await headers();
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost';
-  const proto = h.get('x-forwarded-proto') ?? 'http';
-  return `${proto.split(',')[0]?.trim() === 'https' ? 'https' : 'http'}://${host.split(',')[0]?.trim()}`;
+  return forwardedOrigin((name) => h.get(name), { scheme: 'http', host: 'localhost' }) ?? 'http://localhost';
 }

@@ -18,6 +18,8 @@ const launchEnvSchema = settingsSchema([
   'SANDBOX_SIMULATOR',
   'SANDBOX_ALLOW_NETWORK',
   'TRUSTED_PROXIES',
+  'PARTNER_WEBHOOK_SECRET',
+  'PARTNER_WEBHOOK_TOKEN',
 ]).superRefine((env, ctx) => {
   if (Boolean(env.PARTNER_API_URL) !== Boolean(env.PARTNER_API_KEY)) {
     ctx.addIssue({
@@ -58,6 +60,8 @@ export type LaunchConfig = {
   simulator: boolean;
   /** Proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges, comma-separated); empty trusts none. */
   trustedProxies: string;
+  /** What the receiver checks, against a real service; the sandbox's demo account brings its own. */
+  webhook: { secret: string | null; token: string | null };
 };
 
 /** Returns the config, or one line naming the bad setting. */
@@ -86,6 +90,7 @@ export function readLaunchConfig(
       authSecret: e.AUTH_SECRET ?? kept.authSecret,
       simulator: e.SANDBOX_SIMULATOR === 'on',
       trustedProxies: e.TRUSTED_PROXIES ?? '',
+      webhook: { secret: e.PARTNER_WEBHOOK_SECRET ?? null, token: e.PARTNER_WEBHOOK_TOKEN ?? null },
       realService:
         e.PARTNER_API_URL && e.PARTNER_API_KEY ? { url: e.PARTNER_API_URL.replace(/\/+$/, ''), apiKey: e.PARTNER_API_KEY } : null,
     },

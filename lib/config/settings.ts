@@ -48,6 +48,16 @@ export const SETTINGS = {
   ),
   AUTH_URL: httpOrigin('AUTH_URL must be the public origin, e.g. https://dashboard.example.com'),
   AUTH_SECRET: setting(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  /** Next's own: the key a build hashes server-action ids with. Unset, `next build` derives it from AUTH_SECRET (server-actions-key.ts). */
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: setting(
+    z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+        'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+      ),
+  ),
   DATA_DIR: setting(
     z
       .string()

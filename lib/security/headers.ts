@@ -1,6 +1,7 @@
 /**
- * The dashboard's security headers. Edge-safe (no Node APIs): the proxy sets the per-request ones,
- * next.config.mjs the rest for everything the proxy does not see (static files, the upload relay).
+ * The dashboard's security headers. Edge-safe (no Node APIs): the proxy sets the page policy with
+ * its per-request nonce; the server in front of Next (scripts/front-door.ts) puts the fixed ones on
+ * every answer, whatever produced it.
  */
 
 /** A policy whose scripts run only with this response's nonce; no `eval` outside development (React's dev tools need it). */
@@ -28,5 +29,5 @@ export const STATIC_SECURITY_HEADERS: readonly { key: string; value: string }[] 
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
-/** Only over HTTPS (directly, or as the operator's proxy reports it): HSTS on plain HTTP would be ignored or wrong. */
+/** Only when the public origin is HTTPS (fixed by AUTH_URL, or as the operator's proxy reports it): browsers ignore it over plain HTTP. */
 export const HSTS = { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' } as const;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AuditAction } from '@/lib/audit/actions';
 import { authorise, type AccessRefusal, type SessionUser } from '@/lib/auth/session';
+import { forwardedOrigin } from '@/lib/http/forwarded-origin';
 
 /**
  * Server actions refuse a request from another origin; route handlers get no such check from Next.
@@ -8,19 +9,10 @@ import { authorise, type AccessRefusal, type SessionUser } from '@/lib/auth/sess
  * session cookie sent along, so every route handler that changes something asks for itself.
  */
 
-const first = (value: string | null): string | undefined => value?.split(',')[0]?.trim() || undefined;
-
 /** The origin this request was addressed to, as the browser saw it: the proxy's forwarded host and scheme, else its own. */
 export function requestOrigin(request: Request): string {
   const url = new URL(request.url);
-  const host = first(request.headers.get('x-forwarded-host')) ?? first(request.headers.get('host')) ?? url.host;
-  const scheme = first(request.headers.get('x-forwarded-proto')) ?? url.protocol.replace(/:$/, '');
-  try {
-    // Through URL, so a default port stated in Host ("example.com:443") compares equal to the browser's Origin.
-    return new URL(`${scheme === 'https' ? 'https' : 'http'}://${host}`).origin;
-  } catch {
-    return url.origin;
-  }
+  return forwardedOrigin((name) => request.headers.get(name), { scheme: url.protocol.replace(/:$/, ''), host: url.host }) ?? url.origin;
 }
 
 /** Where a refused request came from, as the browser told it; app/_errors/access.ts words it. */

@@ -8,7 +8,9 @@ await setUpTestStore('delivery_failures');
 // call budget and an unreachable service each get a status that says what to do, not a 502.
 const { budgetState, reserveCall } = await import('@/lib/connection/budget');
 const { loadDelivery } = await import('@/lib/deliveries/deliveries');
-const { deliveryFailureResponse } = await import('@/app/api/deliveries/failure-response');
+const { failureResponse } = await import('@/app/_errors/failure-response');
+const { toDisplayError } = await import('@/app/_errors/display-error');
+const deliveryFailureResponse = (err: unknown) => failureResponse(err, toDisplayError(err));
 
 /** A local port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -14,6 +14,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/deliveries/deliveries';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
+import { ReceiverCard } from './receiver-card';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
 import { SAFE_ID, type SearchParams, firstParam } from '@/lib/ui/search-params';
@@ -52,6 +53,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         description="Every delivery the service made to your webhook URL, with each attempt and what your endpoint answered."
       />
       <WebhooksTabs current="deliveries" />
+      <ReceiverCard />
       <TestEventPanel allowed={canPerform(user.role, 'change')} />
       <section aria-labelledby="deliveries-heading" className="mt-8">
         <h2 id="deliveries-heading" className="text-lg font-semibold">

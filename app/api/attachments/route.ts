@@ -2,7 +2,7 @@ import { audited } from '@/lib/audit/record';
 import { attachmentErrorToDisplay } from '@/app/_errors/attachment-errors';
 import { attachmentProblem, MAX_UPLOAD_BYTES } from '@/lib/conversations/attachment-rules';
 import { uploadConversationAttachment } from '@/lib/conversations/operator';
-import { displayErrorResponse } from '@/app/_errors/display-error';
+import { failureResponse } from '@/app/_errors/failure-response';
 import { authoriseChangeRequest } from '@/lib/security/same-origin';
 import { changeRefusalResponse } from '@/app/_errors/access';
 import { SAFE_ID } from '@/lib/ui/search-params';
@@ -46,7 +46,6 @@ export async function POST(request: Request): Promise<Response> {
     );
     return Response.json({ attachment: data, requestId }, { status: 201 });
   } catch (err) {
-    const error = attachmentErrorToDisplay(err);
-    return displayErrorResponse(error);
+    return failureResponse(err, attachmentErrorToDisplay(err));
   }
 }

@@ -1,6 +1,7 @@
 import { authorise } from '@/lib/auth/session';
 import { accessRefusalResponse } from '@/app/_errors/access';
 import { usageForExport } from '@/lib/usage/report';
+import { failureAnswer } from '@/app/_errors/failure-response';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { usageCsv } from '@/lib/usage/csv';
 import { toUsageRow } from '@/lib/usage/rows';
@@ -43,10 +44,10 @@ export async function GET(request: Request): Promise<Response> {
       },
     });
   } catch (err) {
-    const shown = toDisplayError(err);
+    const { status, headers, error: shown } = failureAnswer(err, toDisplayError(err));
     return new Response(`${shown.title}. ${shown.message}${shown.requestId ? ` Request id ${shown.requestId}.` : ''}\n`, {
-      status: 502,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      status,
+      headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
     });
   }
 }

@@ -2,7 +2,8 @@ import { authorise } from '@/lib/auth/session';
 import { accessRefusalResponse } from '@/app/_errors/access';
 import { loadDelivery } from '@/lib/deliveries/deliveries';
 import { SAFE_ID } from '@/lib/ui/search-params';
-import { deliveryFailureResponse } from '../failure-response';
+import { toDisplayError } from '@/app/_errors/display-error';
+import { failureResponse } from '@/app/_errors/failure-response';
 
 /** For the browser's polling of one delivery; the key stays here on the server. */
 export async function GET(_request: Request, { params }: { params: Promise<{ deliveryId: string }> }): Promise<Response> {
@@ -16,10 +17,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ del
     );
   const loaded = await loadDelivery(deliveryId);
   if (loaded.ok) return Response.json({ delivery: loaded.data, requestId: loaded.requestId }, { headers: { 'cache-control': 'no-store' } });
-  return deliveryFailureResponse(loaded.error, {
+  const shown = toDisplayError(loaded.error, {
     not_found: () => ({
       title: 'Delivery not found',
       message: 'No delivery with this id exists on the account. Check the id and try again.',
     }),
   });
+  return failureResponse(loaded.error, shown);
 }

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient, unwrap } from '../../sandbox/control-client/client';
+import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags';
+import { ensureChromium } from '../../scripts/ensure-chromium';
+import { freePort } from '../../scripts/free-port';
+import { TEST_BUILD_ENV } from '../../scripts/test-build';
+import {
+  adaptGuide,
+  bareConfiguration,
+  buildSeparately,
+  guideConfiguration,
+  httpsRequest,
+  selfSignedCertificate,
+  startInstance,
+  startNginx,
+  waitUntil,
+  type Answer,
+  type Logged,
+} from './proxy-support';
+
+// The deployment guide (docs/dashboard/behind-a-proxy.md) followed to the letter: nginx with TLS and
+// the guide's configuration in front of two instances built separately on one PostgreSQL. Through
+// https://localhost:<port> people sign in, use forms served by one instance and posted to the
+// other, invite and accept, and the sandbox's signed webhooks arrive through nginx. nginx left at
+// its default headers gets a 400 naming the header to set, not a 500. A third instance whose build
+// key differs refuses to start. Run by the test command after `next build`, on its PostgreSQL cluster.
+
+const server = process.env.STORE_TEST_PG_URL;
+if (!server) throw new Error('STORE_TEST_PG_URL is required: the test command starts a PostgreSQL cluster for this file');
+
+const ADMIN_TOKEN = 'behind-nginx-admin-token-0123456789';
+const WEBHOOK_TOKEN = 'behind-nginx-webhook-token';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'behind-nginx-'));
+const children: ChildProcess[] = [];
+let certificate = { cert: '', key: '' };
+let origin = '';
+let plainOrigin = '';
+let protoOnlyOrigin = '';
+let instancePorts: [number, number] = [0, 0];
+let accessLog: () => Logged[] = () => [];
+let browser: Browser;
+let databaseUrl = '';
+let instanceEnv: Record<string, string> = {};
+
+async function startSandboxProcess(): Promise<string> {
+  const child = spawn('node_modules/.bin/tsx', ['tests/api/sandbox-process.ts'], {
+    // The sandbox posts webhooks to nginx's self-signed HTTPS, as a real service posts to a real certificate.
+    env: { ...process.env, DATA_DIR: path.join(dir, 'sandbox'), SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN, NODE_EXTRA_CA_CERTS: certificate.cert },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /listening (\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening`)));
+  });
+}
+
+const healthy = (port: number) => async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dir, 'sandbox'));
+  certificate = selfSignedCertificate(dir);
+  const second = path.join(dir, 'second-build');
+  buildSeparately(second);
+
+  const sandboxUrl = await startSandboxProcess();
+  const [httpPort, httpsPort, plainPort, protoOnlyPort, one, other] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  instancePorts = [one, other];
+  origin = `https://localhost:${httpsPort}`;
+  plainOrigin = `https://localhost:${plainPort}`;
+  protoOnlyOrigin = `https://localhost:${protoOnlyPort}`;
+
+  const control = createControlClient(fetch, sandboxUrl, ADMIN_TOKEN);
+  const account = unwrap(
+    await control.createAccount({
+      name: 'Behind nginx',
+      rate_limit_per_minute: 1000,
+      webhook: { url: `${origin}/api/webhooks/partner`, auth_token: WEBHOOK_TOKEN },
+    }),
+    'account',
+  );
+
+  const { default: pg } = await import('pg');
+  const name = `behind_nginx_${process.pid}`;
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  databaseUrl = `${server}/${name}`;
+
+  // The README's several-instances settings, plus the two the guide names for a proxy.
+  instanceEnv = {
+    ...TEST_BUILD_ENV,
+    DATABASE_URL: databaseUrl,
+    AUTH_URL: origin,
+    TRUSTED_PROXIES: '127.0.0.1',
+    PARTNER_API_URL: sandboxUrl,
+    PARTNER_API_KEY: account.api_key,
+    PARTNER_API_MODE: 'sandbox',
+    PARTNER_WEBHOOK_SECRET: account.webhook_secret,
+    PARTNER_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+    ROBOT_DIRECTORY_SYNC: 'off',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  const instances = [
+    startInstance(process.cwd(), one, { ...instanceEnv, DATA_DIR: path.join(dir, 'one') }),
+    startInstance(second, other, { ...instanceEnv, DATA_DIR: path.join(dir, 'other') }),
+  ];
+  children.push(...instances.map((instance) => instance.process));
+  await Promise.all([waitUntil('instance one to start', healthy(one)), waitUntil('instance two to start', healthy(other))]);
+
+  const guide = adaptGuide(guideConfiguration(), { http: httpPort, https: httpsPort, instances: instancePorts }, certificate);
+  const nginx = startNginx(path.join(dir, 'nginx'), [
+    guide,
+    bareConfiguration('bare', plainPort, instancePorts, certificate),
+    bareConfiguration('proto_only', protoOnlyPort, instancePorts, certificate, 'proxy_set_header X-Forwarded-Proto $scheme;'),
+  ]);
+  children.push(nginx.process);
+  accessLog = nginx.accessLog;
+  await waitUntil('nginx to answer', async () => (await httpsRequest(`${origin}/api/health`, certificate.cert)).status === 200);
+  browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_FLAGS] });
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const newPage = async (base = origin): Promise<Page> => (await browser.newContext({ ignoreHTTPSErrors: true, baseURL: base })).newPage();
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${origin}/robots`);
+}
+
+const instanceOf = (logged: Logged) => Number(logged.upstream.split(':').at(-1));
+
+describe('behind nginx with TLS, two instances built separately on one PostgreSQL', () => {
+  it('signs in, takes forms across instances, invites and accepts, and receives signed webhooks, all on the public origin', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin@example.com', 'demo-admin-pass');
+    const session = (await page.context().cookies()).find((cookie) => cookie.name.includes('session-token'));
+    expect(session?.name.startsWith('__Secure-')).toBe(true);
+    expect(session?.secure).toBe(true);
+
+    await page.goto('/team');
+    const email = `invited-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Make invitation link' }).click();
+    const link = await page.getByLabel('One-time link').inputValue();
+    expect(link.startsWith(`${origin}/invite/`)).toBe(true);
+
+    const invited = await newPage();
+    await invited.goto(link);
+    const password = 'behind-nginx-password-1';
+    await invited.getByLabel('Your name').fill('Pat Proxy');
+    await invited.getByLabel('Password (at least 12 characters)').fill(password);
+    await invited.getByLabel('The same password again').fill(password);
+    await invited.getByRole('button', { name: 'Join the dashboard' }).click();
+    await invited.getByTestId('welcome').waitFor();
+    await signIn(invited, email, password);
+    expect(await invited.getByTestId('current-role').textContent()).toBe('viewer');
+
+    await page.goto('/webhooks');
+    expect(await page.getByTestId('receiver-state').textContent()).toBe('ready');
+    expect(await page.getByTestId('receiver-url').textContent()).toBe(`${origin}/api/webhooks/partner`);
+    // Test events until both instances have taken a form post: nginx alternates between them.
+    for (let sent = 0; sent < 6; sent++) {
+      await page.goto('/webhooks');
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      const result = page.getByTestId('test-event-result');
+      await result.getByTestId('delivery-status').filter({ hasText: 'succeeded' }).waitFor({ timeout: 30_000 });
+      const actionsBy = new Set(
+        accessLog()
+          .filter((logged) => logged.action)
+          .map(instanceOf),
+      );
+      if (actionsBy.size === 2) break;
+    }
+    await page.goto('/webhooks/events?tests=1&type=test');
+    expect(await page.getByTestId('event-row').count()).toBeGreaterThan(0);
+
+    const logged = accessLog();
+    const actions = logged.filter((entry) => entry.action);
+    expect(new Set(actions.map(instanceOf))).toEqual(new Set(instancePorts));
+    expect(actions.filter((entry) => entry.status >= 400)).toEqual([]);
+    // A page served by one instance whose form went to the other: the two builds name their actions alike.
+    const crossed = actions.filter((action) => {
+      const before = logged
+        .slice(0, logged.indexOf(action))
+        .filter((entry) => entry.method === 'GET' && !entry.rsc && entry.uri.split('?')[0] === action.uri.split('?')[0]);
+      const served = before.at(-1);
+      return served !== undefined && instanceOf(served) !== instanceOf(action);
+    });
+    expect(crossed.length).toBeGreaterThan(0);
+    // The receiver took the sandbox's signed deliveries on both instances' behalf.
+    expect(logged.some((entry) => entry.uri === '/api/webhooks/partner' && entry.status === 200)).toBe(true);
+  });
+
+  it('every kind of answer over HTTPS carries HSTS and the fixed security headers', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin@example.com', 'demo-admin-pass');
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const login = await httpsRequest(`${origin}/login`, certificate.cert);
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(login.text)?.[1];
+    expect(script).toBeDefined();
+    const kinds: [string, Answer, number][] = [
+      ['page', login, 200],
+      ['redirect to sign-in', await httpsRequest(`${origin}/robots`, certificate.cert), 307],
+      ['Auth.js endpoint', await httpsRequest(`${origin}/api/auth/providers`, certificate.cert), 200],
+      ['route handler /api/health', await httpsRequest(`${origin}/api/health`, certificate.cert), 200],
+      [
+        'the receiver',
+        await httpsRequest(`${origin}/api/webhooks/partner`, certificate.cert, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        }),
+        401,
+      ],
+      ['error page', await httpsRequest(`${origin}/no-such-page`, certificate.cert, { headers: { cookie } }), 404],
+      ['static file', await httpsRequest(`${origin}${script ?? ''}`, certificate.cert), 200],
+      ['favicon', await httpsRequest(`${origin}/favicon.ico`, certificate.cert), 200],
+    ];
+    for (const [kind, answer, status] of kinds) {
+      expect({ kind, status: answer.status }).toEqual({ kind, status });
+      expect({ kind, hsts: answer.headers['strict-transport-security'] }).toEqual({ kind, hsts: 'max-age=63072000; includeSubDomains' });
+      expect({ kind, nosniff: answer.headers['x-content-type-options'] }).toEqual({ kind, nosniff: 'nosniff' });
+      expect({ kind, frames: answer.headers['x-frame-options'] }).toEqual({ kind, frames: 'DENY' });
+      expect({ kind, referrer: answer.headers['referrer-policy'] }).toEqual({ kind, referrer: 'strict-origin-when-cross-origin' });
+      expect({ kind, permissions: answer.headers['permissions-policy'] }).toEqual({
+        kind,
+        permissions: 'camera=(), microphone=(), geolocation=()',
+      });
+    }
+    expect(kinds[1]?.[1].headers.location).toBe('/login?callbackUrl=%2Frobots');
+    // Auth.js names the public origin, not an instance's port.
+    expect(JSON.parse(kinds[2]?.[1].text ?? '{}')).toMatchObject({ credentials: { signinUrl: `${origin}/api/auth/signin/credentials` } });
+    expect(login.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it("with nginx's default headers a page says which header to set (400), never a 500", async () => {
+    const bare = await newPage(plainOrigin);
+    const answer = await bare.goto('/login');
+    expect(answer?.status()).toBe(400);
+    expect(await bare.locator('body').textContent()).toContain('X-Forwarded-Proto');
+    const signInPost = await httpsRequest(`${plainOrigin}/login`, certificate.cert, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'next-action': 'x', origin: plainOrigin },
+      body: 'email=admin%40example.com',
+    });
+    expect(signInPost.status).toBe(400);
+    expect(signInPost.headers['strict-transport-security']).toBeDefined();
+
+    const protoOnly = await httpsRequest(`${protoOnlyOrigin}/login`, certificate.cert);
+    expect(protoOnly.status).toBe(400);
+    expect(protoOnly.text).toContain('X-Forwarded-Host');
+    expect(protoOnly.text).toContain(origin);
+    // Machines' paths stay open whatever the proxy forwards.
+    expect((await httpsRequest(`${plainOrigin}/api/health`, certificate.cert)).status).toBe(200);
+  });
+
+  it('an instance built with another server-action key refuses to start while the others run, and says why', async () => {
+    const third = path.join(dir, 'third-build');
+    execFileSync('cp', ['-al', path.join(dir, 'second-build'), third]);
+    const manifestPath = path.join(third, '.next', 'server', 'server-reference-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { encryptionKey: string };
+    // Hard-linked to the second build's: replaced, not written through.
+    fs.rmSync(manifestPath);
+    fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, encryptionKey: randomBytes(32).toString('base64') }));
+    const refused = startInstance(third, await freePort(), { ...instanceEnv, DATA_DIR: path.join(dir, 'third') });
+    children.push(refused.process);
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 90_000);
+      refused.process.once('exit', (exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+    expect(code).toBe(1);
+    expect(refused.stderr()).toMatch(/Start-up refused: This build's server-action key \(fingerprint [0-9a-f]{16}\) differs/);
+    expect(refused.stderr()).toContain('AUTH_SECRET');
+  });
+});
