@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { isInSection, navSections } from '@/lib/navigation/sections';
+import { IntentLink } from './intent-link';
 
 export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   // Null only under the pages router, which serves no page here (pages/ holds one API route).
@@ -14,13 +14,13 @@ export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
           const current = isInSection(s, pathname);
           return (
             <li key={s.href}>
-              <Link
+              <IntentLink
                 href={s.href}
                 aria-current={current ? 'page' : undefined}
                 className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}
               >
                 {s.label}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -8,7 +8,8 @@ const EnvSchema = z.object({
     .max(65535, { error: 'must be a port number' })
     .default(4010),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('.data'),
-  SANDBOX_ADMIN_TOKEN: z.string({ error: 'is required (at least 16 characters)' }).min(16, { error: 'must be at least 16 characters' }),
+  // Unset, main.ts uses the token kept in DATA_DIR/secrets.json.
+  SANDBOX_ADMIN_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
 
 export type SandboxEnv = z.infer<typeof EnvSchema>;
@@ -18,7 +19,7 @@ export function readEnv(source: NodeJS.ProcessEnv): { ok: true; env: SandboxEnv 
   const result = EnvSchema.safeParse({
     SANDBOX_PORT: source.SANDBOX_PORT === '' ? undefined : source.SANDBOX_PORT,
     DATA_DIR: source.DATA_DIR === '' ? undefined : source.DATA_DIR,
-    SANDBOX_ADMIN_TOKEN: source.SANDBOX_ADMIN_TOKEN,
+    SANDBOX_ADMIN_TOKEN: source.SANDBOX_ADMIN_TOKEN === '' ? undefined : source.SANDBOX_ADMIN_TOKEN,
   });
   if (result.success) return { ok: true, env: result.data };
   const issue = result.error.issues[0];

@@ -1,4 +1,5 @@
 import { readEnv } from './env';
+import { keptAdminToken } from './kept-token';
 import { startSandbox } from './server';
 
 const parsed = readEnv(process.env);
@@ -8,12 +9,23 @@ if (!parsed.ok) {
 }
 const { env } = parsed;
 
-const sandbox = await startSandbox({ port: env.SANDBOX_PORT, dataDir: env.DATA_DIR, adminToken: env.SANDBOX_ADMIN_TOKEN }).catch(
-  (error: unknown) => {
-    console.error(`sandbox: could not start: ${error instanceof Error ? error.message : String(error)}`);
+let adminToken = env.SANDBOX_ADMIN_TOKEN;
+if (adminToken === undefined) {
+  try {
+    const kept = keptAdminToken(env.DATA_DIR);
+    adminToken = kept.token;
+    // Where, never the token itself: this line ends up in logs.
+    console.log(`sandbox: admin token ${kept.created ? 'generated and kept' : 'read from'} ${kept.file} (sandboxAdminToken)`);
+  } catch (error) {
+    console.error(`sandbox: SANDBOX_ADMIN_TOKEN is unset and ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
-  },
-);
+  }
+}
+
+const sandbox = await startSandbox({ port: env.SANDBOX_PORT, dataDir: env.DATA_DIR, adminToken }).catch((error: unknown) => {
+  console.error(`sandbox: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 console.log(`sandbox listening on ${sandbox.url}`);
 
 const shutdown = () => {

@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { requireSessionUser } from '@/lib/auth/session';
+import { IntentLink } from '@/components/intent-link';
 import { NavLinks } from '@/components/nav-links';
 import { QueryProvider } from '@/components/query-provider';
 import { SignedInUser } from '@/components/session-ended';
@@ -14,9 +14,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
       </a>
       <aside className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="px-5 py-4">
-          <Link href="/" className="text-lg font-semibold text-brand-700">
+          <IntentLink href="/" className="text-lg font-semibold text-brand-700">
             Partner Dashboard
-          </Link>
+          </IntentLink>
         </div>
         <NavLinks isAdmin={user.role === 'admin'} />
         <div className="border-t border-slate-200 px-5 py-4 text-sm">

@@ -99,7 +99,11 @@ export function readLaunchConfig(
 
 const keptSecretsSchema = z.object({ authSecret: z.string().min(32), sandboxAdminToken: z.string().min(16) });
 
-/** Secrets generated on first start and kept (mode 600) so sessions and the sandbox survive restarts. */
+/**
+ * Secrets generated on first start and kept (mode 600) so sessions and the sandbox survive restarts.
+ * The standalone sandbox reads and writes this file too (sandbox/kept-token.ts, its own copy of this
+ * reader, since neither program imports the other): change the format in both.
+ */
 function keptSecrets(dataDir: string): z.infer<typeof keptSecretsSchema> {
   const file = path.join(dataDir, 'secrets.json');
   fs.mkdirSync(dataDir, { recursive: true });

@@ -12,17 +12,13 @@ export interface SandboxChild {
   stop: () => Promise<void>;
 }
 
-/** `tests/api/sandbox-process.ts` in a process of its own on data directory `dir`. */
-export function startSandboxChild(dir: string): SandboxChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'sandbox-process.ts')], {
-    env: { ...process.env, DATA_DIR: dir, SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** What a child printed on stdout, and a promise per line it is expected to print. */
+function watch(child: ChildProcess & { stdout: NodeJS.ReadableStream; stderr: NodeJS.ReadableStream }) {
   let output = '';
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const line = (pattern: RegExp) =>
-    new Promise<string>((resolve, reject) => {
+  const line = (pattern: RegExp) => {
+    const found = new Promise<string>((resolve, reject) => {
       const check = () => {
         const match = pattern.exec(output);
         if (match) resolve(match[1] ?? '');
@@ -33,16 +29,51 @@ export function startSandboxChild(dir: string): SandboxChild {
       });
       child.once('exit', (code, signal) => reject(new Error(`sandbox process exited ${code ?? signal}: ${errors.slice(0, 2000)}`)));
     });
-  const url = line(/^listening (\S+)$/m);
-  const started = line(/^(starting)$/m).then(() => undefined);
-  // A child killed on purpose rejects these; nobody needs to hear about it.
-  url.catch(() => {});
-  started.catch(() => {});
+    // A child killed on purpose rejects these; nobody needs to hear about it.
+    found.catch(() => {});
+    return found;
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
+  return { line, stop, output: () => output };
+}
+
+/** `tests/api/sandbox-process.ts` in a process of its own on data directory `dir`. */
+export function startSandboxChild(dir: string): SandboxChild {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'sandbox-process.ts')], {
+    env: { ...process.env, DATA_DIR: dir, SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const { line, stop } = watch(child);
+  const url = line(/^listening (\S+)$/m);
+  const started = line(/^(starting)$/m).then(() => undefined);
+  started.catch(() => {});
   return { process: child, started, url, stop };
+}
+
+export interface SandboxMain {
+  process: ChildProcess;
+  /** Resolves with the base URL once `sandbox listening on …` is printed. */
+  url: Promise<string>;
+  /** Everything printed on stdout so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** `npm run sandbox` itself (`sandbox/main.ts`) on a free port, with `env` over this process's environment minus its sandbox settings. */
+export function startSandboxMain(env: Record<string, string>): SandboxMain {
+  const inherited = { ...process.env };
+  delete inherited.SANDBOX_ADMIN_TOKEN;
+  delete inherited.SANDBOX_PORT;
+  delete inherited.DATA_DIR;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'sandbox', 'main.ts')], {
+    env: { ...inherited, SANDBOX_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const { line, stop, output } = watch(child);
+  return { process: child, url: line(/^sandbox listening on (\S+)$/m), output, stop };
 }

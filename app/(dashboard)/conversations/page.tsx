@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { IntentLink } from '@/components/intent-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -35,11 +36,12 @@ export default async function ConversationsPage({ searchParams }: { searchParams
     const robotName = thread.robotId ? (names.get(thread.robotId) ?? thread.robotId) : 'the robot';
     return (
       <>
+        {/* This view refreshes itself, so its links are IntentLinks: a plain Link would prefetch again on every refresh. */}
         <AutoRefresh everyMs={5000} />
         <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-          <Link href="/conversations" className="text-brand-700 underline">
+          <IntentLink href="/conversations" className="text-brand-700 underline">
             Conversations
-          </Link>{' '}
+          </IntentLink>{' '}
           / {conversationId}
         </nav>
         <PageHeader
@@ -55,13 +57,16 @@ export default async function ConversationsPage({ searchParams }: { searchParams
               {thread.robotId ? (
                 <>
                   Robot{' '}
-                  <Link className="text-brand-700 underline" href={`/robots/${encodeURIComponent(thread.robotId)}`}>
+                  <IntentLink className="text-brand-700 underline" href={`/robots/${encodeURIComponent(thread.robotId)}`}>
                     {robotName}
-                  </Link>{' '}
+                  </IntentLink>{' '}
                   ·{' '}
-                  <Link className="text-brand-700 underline" href={`/webhooks/events?conversation=${encodeURIComponent(conversationId)}`}>
+                  <IntentLink
+                    className="text-brand-700 underline"
+                    href={`/webhooks/events?conversation=${encodeURIComponent(conversationId)}`}
+                  >
                     its events
-                  </Link>{' '}
+                  </IntentLink>{' '}
                   ·{' '}
                 </>
               ) : null}
