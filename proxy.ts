@@ -2,6 +2,7 @@ import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 import { authConfig } from './auth.config';
 import { isDevelopmentServer } from './lib/config/process-env';
+import { forwardedOrigin } from './lib/http/forwarded-origin';
 import { contentSecurityPolicy } from './lib/security/headers';
 
 const { auth } = NextAuth(authConfig);
@@ -13,9 +14,11 @@ const { auth } = NextAuth(authConfig);
 export default auth((request) => {
   // With a handler of its own the proxy must send visitors without a session to sign-in itself.
   if (!authConfig.callbacks.authorized({ auth: request.auth, request })) {
-    const signIn = `/login?${new URLSearchParams({ callbackUrl: `${request.nextUrl.pathname}${request.nextUrl.search}` })}`;
-    // Relative, so the browser stays on the origin it used whatever host or scheme reached this server.
-    return new NextResponse(null, { status: 307, headers: { Location: signIn } });
+    // On the origin the browser used (the server in front holds it to AUTH_URL when that is set), not this server's own.
+    const own = { scheme: request.nextUrl.protocol.replace(/:$/, ''), host: request.nextUrl.host };
+    const signIn = new URL('/login', forwardedOrigin((name) => request.headers.get(name), own) ?? request.nextUrl.origin);
+    signIn.searchParams.set('callbackUrl', `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    return NextResponse.redirect(signIn);
   }
   const nonce = btoa(crypto.randomUUID());
   const policy = contentSecurityPolicy(nonce, isDevelopmentServer());

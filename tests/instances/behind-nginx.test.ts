@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient, unwrap } from '../../sandbox/control-client/client';
 import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags';
 import { ensureChromium } from '../../scripts/ensure-chromium';
@@ -16,6 +16,7 @@ import {
   buildSeparately,
   guideConfiguration,
   httpsRequest,
+  logTails,
   selfSignedCertificate,
   startInstance,
   startNginx,
@@ -121,8 +122,8 @@ beforeAll(async () => {
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const instances = [
-    startInstance(process.cwd(), one, { ...instanceEnv, DATA_DIR: path.join(dir, 'one') }),
-    startInstance(second, other, { ...instanceEnv, DATA_DIR: path.join(dir, 'other') }),
+    startInstance(process.cwd(), one, { ...instanceEnv, DATA_DIR: path.join(dir, 'one') }, path.join(dir, 'instance-one.log')),
+    startInstance(second, other, { ...instanceEnv, DATA_DIR: path.join(dir, 'other') }, path.join(dir, 'instance-two.log')),
   ];
   children.push(...instances.map((instance) => instance.process));
   await Promise.all([waitUntil('instance one to start', healthy(one)), waitUntil('instance two to start', healthy(other))]);
@@ -138,6 +139,10 @@ beforeAll(async () => {
   await waitUntil('nginx to answer', async () => (await httpsRequest(`${origin}/api/health`, certificate.cert)).status === 200);
   browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_FLAGS] });
 }, 900_000);
+
+afterEach((context) => {
+  if (context.task.result?.state === 'fail') console.error(`What the instances and nginx said:\n${logTails(dir)}\n${logTails(path.join(dir, 'nginx'))}`);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -292,7 +297,7 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     // Hard-linked to the second build's: replaced, not written through.
     fs.rmSync(manifestPath);
     fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, encryptionKey: randomBytes(32).toString('base64') }));
-    const refused = startInstance(third, await freePort(), { ...instanceEnv, DATA_DIR: path.join(dir, 'third') });
+    const refused = startInstance(third, await freePort(), { ...instanceEnv, DATA_DIR: path.join(dir, 'third') }, path.join(dir, 'instance-three.log'));
     children.push(refused.process);
     const code = await new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), 90_000);

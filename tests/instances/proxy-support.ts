@@ -149,18 +149,35 @@ export function buildSeparately(into: string): void {
   if (built.status !== 0) throw new Error(`the second build failed:\n${built.stdout.slice(-3000)}\n${built.stderr.slice(-3000)}`);
 }
 
-/** A dashboard instance as `npm start` runs it, from `cwd`'s build. */
-export function startInstance(cwd: string, port: number, env: Record<string, string>): { process: ChildProcess; stderr: () => string } {
+/** A dashboard instance as `npm start` runs it, from `cwd`'s build; what it prints goes to `logFile` too. */
+export function startInstance(
+  cwd: string,
+  port: number,
+  env: Record<string, string>,
+  logFile: string,
+): { process: ChildProcess; stderr: () => string } {
   let stderr = '';
+  const log = fs.createWriteStream(logFile);
   const child = spawn(path.join(cwd, 'node_modules', '.bin', 'tsx'), ['scripts/serve.ts', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdout?.pipe(log);
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
+    log.write(chunk);
   });
   return { process: child, stderr: () => stderr };
+}
+
+/** The end of each log in `dir`, for a failure's report. */
+export function logTails(dir: string, lines = 40): string {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.log'))
+    .map((name) => `--- ${name}\n${fs.readFileSync(path.join(dir, name), 'utf8').split('\n').slice(-lines).join('\n')}`)
+    .join('\n');
 }
 
 export async function waitUntil(what: string, ready: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> {
