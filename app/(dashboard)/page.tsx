@@ -1,29 +1,39 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { Card } from '@/components/ui/card';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionSkeleton } from '@/components/ui/page-skeleton';
 import { requireSessionUser } from '@/lib/auth/session';
-import { navSections } from '@/lib/navigation/sections';
+import { AttentionCard } from './_overview/attention-card';
+import { BudgetCard } from './_overview/budget-card';
+import { RobotsCard } from './_overview/robots-card';
 
 export const metadata: Metadata = { title: 'Overview' };
+export const dynamic = 'force-dynamic';
 
-/** The account at a glance. For now a map of the sections; it makes no API call of its own. */
+/**
+ * The account at a glance: each card loads on its own from the dashboard's store, so the page
+ * makes no call to the API however many robots the account holds.
+ */
 export default async function OverviewPage() {
-  const user = await requireSessionUser();
-  const sections = navSections(user.role === 'admin').filter((s) => s.href !== '/');
+  await requireSessionUser();
   return (
     <>
-      <PageHeader title="Overview" description="Where to find each part of the account." />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {sections.map((s) => (
-          <Card as="li" padding="none" key={s.id} className="hover:border-brand-600">
-            <Link href={s.href} className="block h-full rounded-lg p-4 focus-visible:outline-2 focus-visible:outline-brand-600">
-              <span className="font-medium text-brand-700">{s.label}</span>
-              <span className="mt-1 block text-sm text-slate-600">{s.summary}</span>
-            </Link>
-          </Card>
-        ))}
-      </ul>
+      <PageHeader title="Overview" description="What needs attention across the account, and how it stands." />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <Suspense fallback={<SectionSkeleton />}>
+            <AttentionCard />
+          </Suspense>
+        </div>
+        <div className="space-y-4">
+          <Suspense fallback={<SectionSkeleton />}>
+            <RobotsCard />
+          </Suspense>
+          <Suspense fallback={<SectionSkeleton />}>
+            <BudgetCard />
+          </Suspense>
+        </div>
+      </div>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { MissingConnectionError } from './missing-connection';
 import { getPartnerConnection } from '@/lib/connection/connection';
 import { noteRequestId } from './request-trail';
 import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
+import { noteKeyAnswer } from './key-health';
 
 /**
  * The one way the dashboard reaches the Partner API. Pages keep a short total deadline so a slow
@@ -31,6 +32,7 @@ export async function getPartnerClient(purpose: CallPurpose = 'page'): Promise<P
     onRequest: (info) => {
       noteRequestId(info.requestId);
       noteRateLimit(info.rateLimit).catch(() => undefined);
+      noteKeyAnswer(info.status, info).catch(() => undefined);
       if (info.status === undefined || info.status >= 500) {
         console.warn(
           `[partner-api] ${info.method} ${info.path} attempt ${info.attempt} -> ${info.status ?? 'no answer'} in ${info.durationMs} ms`,

@@ -141,7 +141,8 @@ beforeAll(async () => {
 }, 900_000);
 
 afterEach((context) => {
-  if (context.task.result?.state === 'fail') console.error(`What the instances and nginx said:\n${logTails(dir)}\n${logTails(path.join(dir, 'nginx'))}`);
+  if (context.task.result?.state === 'fail')
+    console.error(`What the instances and nginx said:\n${logTails(dir)}\n${logTails(path.join(dir, 'nginx'))}`);
 });
 
 afterAll(async () => {
@@ -262,7 +263,8 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
         permissions: 'camera=(), microphone=(), geolocation=()',
       });
     }
-    expect(kinds[1]?.[1].headers.location).toBe('/login?callbackUrl=%2Frobots');
+    // On the public origin, never an instance's own.
+    expect(kinds[1]?.[1].headers.location).toBe(`${origin}/login?callbackUrl=%2Frobots`);
     // Auth.js names the public origin, not an instance's port.
     expect(JSON.parse(kinds[2]?.[1].text ?? '{}')).toMatchObject({ credentials: { signinUrl: `${origin}/api/auth/signin/credentials` } });
     expect(login.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -297,7 +299,12 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     // Hard-linked to the second build's: replaced, not written through.
     fs.rmSync(manifestPath);
     fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, encryptionKey: randomBytes(32).toString('base64') }));
-    const refused = startInstance(third, await freePort(), { ...instanceEnv, DATA_DIR: path.join(dir, 'third') }, path.join(dir, 'instance-three.log'));
+    const refused = startInstance(
+      third,
+      await freePort(),
+      { ...instanceEnv, DATA_DIR: path.join(dir, 'third') },
+      path.join(dir, 'instance-three.log'),
+    );
     children.push(refused.process);
     const code = await new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), 90_000);

@@ -1,0 +1,55 @@
+import Link from 'next/link';
+import { Card, CardHeader } from '@/components/ui/card';
+import { accountSummary } from '@/lib/overview/account-summary';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Robots and channels as the directory holds them, against the capacity the dashboard has learned. */
+export async function RobotsCard() {
+  const summary = await accountSummary();
+  const { on, off, unknown } = summary.channels;
+  return (
+    <Card as="section" aria-labelledby="overview-robots" data-testid="overview-robots">
+      <CardHeader
+        id="overview-robots"
+        size="md"
+        title={
+          <Link href="/robots" className="hover:underline">
+            Robots and channels
+          </Link>
+        }
+        description={
+          summary.directoryComplete
+            ? `${number.format(summary.robots)} robots on this account.`
+            : `${number.format(summary.robots)} of ${summary.directoryTotal === null ? 'all' : number.format(summary.directoryTotal)} robots read so far.`
+        }
+      />
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+        <div>
+          <dt className="text-xs text-slate-600">On</dt>
+          <dd className="text-xl font-semibold text-emerald-700" data-testid="channels-on">
+            {number.format(on)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">Off</dt>
+          <dd className={`text-xl font-semibold ${off > 0 ? 'text-amber-700' : ''}`} data-testid="channels-off">
+            {number.format(off)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">Handshake pending</dt>
+          <dd className="text-xl font-semibold" data-testid="handshakes-pending">
+            {number.format(summary.pendingHandshakes.count)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600" data-testid="capacity">
+        {summary.capacity
+          ? `Capacity: ${number.format(on)} of ${number.format(summary.capacity.capacity)} active channels (as the service last stated it).`
+          : 'Capacity: the service states it only when an enable is refused; none has been yet.'}
+        {unknown > 0 && ` ${number.format(unknown)} channels' state is not known yet.`}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { keyRefusal, type KeyRefusal } from '@/lib/connection/key-health';
+import { getDb, schema } from '@/lib/db';
+
+/**
+ * What needs someone's attention, from what the dashboard already holds (its store: the receiver's
+ * events, the handshakes it started, the key's last refusal): no call to the API. Ranked by what
+ * each costs the partner's customers, worst first (docs/dashboard/overview.md).
+ */
+export type AttentionItem =
+  | { kind: 'key_refused'; refusal: KeyRefusal }
+  | { kind: 'replies_failed'; total: number; groups: FailedReplies[] }
+  | { kind: 'silence'; robots: SilentRobot[]; account: SilentRobot | null }
+  | { kind: 'handshakes_pending'; total: number; handshakes: PendingHandshake[] };
+
+export type FailedReplies = { robotId: string; robotName: string | null; reason: string; count: number; conversations: string[] };
+export type SilentRobot = { robotId: string | null; robotName: string | null; lastEventAt: string; hourlyAverage: number };
+export type PendingHandshake = { channelId: string; robotId: string; robotName: string | null; expiresAt: string | null };
+
+const HOUR_MS = 3_600_000;
+/** A robot is silent after 2 hours without an event where the last 7 days averaged more than 20 an hour. */
+export const SILENCE = { quietMs: 2 * HOUR_MS, historyMs: 7 * 24 * HOUR_MS, minHourly: 20 } as const;
+const SHOWN = 5;
+
+export async function attentionItems(now = Date.now()): Promise<AttentionItem[]> {
+  const [refusal, replies, silence, handshakes] = await Promise.all([
+    keyRefusal(),
+    failedReplies(now),
+    silentRobots(now),
+    pendingHandshakes(),
+  ]);
+  const items: AttentionItem[] = [];
+  if (refusal) items.push({ kind: 'key_refused', refusal });
+  if (replies.total > 0) items.push({ kind: 'replies_failed', ...replies });
+  if (silence.robots.length > 0 || silence.account) items.push({ kind: 'silence', ...silence });
+  if (handshakes.total > 0) items.push({ kind: 'handshakes_pending', ...handshakes });
+  return items;
+}
+
+async function robotNames(ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await (
+    await getDb()
+  )
+    .select({ id: schema.robotDirectory.id, name: schema.robotDirectory.name })
+    .from(schema.robotDirectory)
+    .where(inArray(schema.robotDirectory.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Replies that never reached the customer in the last 24 hours, by robot and reason. */
+async function failedReplies(now: number): Promise<{ total: number; groups: FailedReplies[] }> {
+  const events = schema.webhookEvents;
+  const reason = sql<string>`coalesce((${events.payload}::jsonb)->'data'->>'reason', 'unknown')`;
+  const rows = await (
+    await getDb()
+  )
+    .select({
+      robotId: events.robotId,
+      reason,
+      count: sql<number>`count(*)`.mapWith(Number),
+      conversations: sql<
+        string[]
+      >`(array_agg(distinct ${events.conversationId}) filter (where ${events.conversationId} is not null))[1:${SHOWN}]`,
+    })
+    .from(events)
+    .where(
+      and(eq(events.type, 'message.failed'), eq(events.isTest, false), gt(events.occurredAt, new Date(now - 24 * HOUR_MS).toISOString())),
+    )
+    .groupBy(events.robotId, reason)
+    .orderBy(sql`count(*) desc`);
+  const names = await robotNames(rows.flatMap((row) => (row.robotId ? [row.robotId] : [])));
+  const groups = rows.map((row) => ({
+    robotId: row.robotId ?? '',
+    robotName: row.robotId ? (names.get(row.robotId) ?? null) : null,
+    reason: row.reason,
+    count: row.count,
+    conversations: row.conversations ?? [],
+  }));
+  return { total: groups.reduce((n, group) => n + group.count, 0), groups: groups.slice(0, SHOWN) };
+}
+
+/** Robots, and the account as a whole, that went quiet after a busy week: a quiet endpoint fails no delivery. */
+async function silentRobots(now: number): Promise<{ robots: SilentRobot[]; account: SilentRobot | null }> {
+  const events = schema.webhookEvents;
+  const since = new Date(now - SILENCE.historyMs).toISOString();
+  const quietSince = new Date(now - SILENCE.quietMs).toISOString();
+  const busy = SILENCE.minHourly * (SILENCE.historyMs / HOUR_MS);
+  const db = await getDb();
+  const base = and(eq(events.isTest, false), gt(events.occurredAt, since));
+  const [perRobot, [whole]] = await Promise.all([
+    db
+      .select({ robotId: events.robotId, n: sql<number>`count(*)`.mapWith(Number), last: sql<string>`max(${events.occurredAt})` })
+      .from(events)
+      .where(and(base, isNotNull(events.robotId)))
+      .groupBy(events.robotId)
+      .having(sql`count(*) > ${busy} and max(${events.occurredAt}) < ${quietSince}`)
+      .orderBy(sql`count(*) desc`)
+      .limit(SHOWN),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${events.occurredAt})` })
+      .from(events)
+      .where(base),
+  ]);
+  const names = await robotNames(perRobot.flatMap((row) => (row.robotId ? [row.robotId] : [])));
+  const hourly = (n: number) => Math.round(n / (SILENCE.historyMs / HOUR_MS));
+  const account =
+    whole && whole.last !== null && whole.n > busy && whole.last < quietSince
+      ? { robotId: null, robotName: null, lastEventAt: whole.last, hourlyAverage: hourly(whole.n) }
+      : null;
+  return {
+    robots: perRobot.map((row) => ({
+      robotId: row.robotId,
+      robotName: row.robotId ? (names.get(row.robotId) ?? null) : null,
+      lastEventAt: row.last,
+      hourlyAverage: hourly(row.n),
+    })),
+    account,
+  };
+}
+
+async function pendingHandshakes(): Promise<{ total: number; handshakes: PendingHandshake[] }> {
+  const db = await getDb();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ channelId: schema.handshakes.channelId, robotId: schema.handshakes.robotId, expiresAt: schema.handshakes.expiresAt })
+      .from(schema.handshakes)
+      .orderBy(asc(schema.handshakes.expiresAt))
+      .limit(SHOWN),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(schema.handshakes),
+  ]);
+  const names = await robotNames(rows.map((row) => row.robotId));
+  return { total: total?.n ?? 0, handshakes: rows.map((row) => ({ ...row, robotName: names.get(row.robotId) ?? null })) };
+}
