@@ -8,7 +8,7 @@ import { DEMO_USERS } from '../lib/credentials/demo-users';
 import { createControlClient } from '../sandbox/control-client/client';
 import { ensureDemoAccount, setDemoSimulator } from './demo-account';
 import { readLaunchConfig } from '../lib/config/launch';
-import { receiverBannerLine, receiverSetup } from '../lib/config/receiver-setup';
+import { RECEIVER_PATH, receiverBannerLine, receiverSetup } from '../lib/config/receiver-setup';
 import { childEnvironment, processEnvironment } from '../lib/config/process-env';
 
 const mode = process.argv[2] === 'start' ? 'start' : 'dev';
@@ -123,12 +123,12 @@ async function main(): Promise<void> {
     config.publicUrl
       ? `Origin:    ${config.publicUrl} (AUTH_URL): links and sign-in use it; a request for another host or scheme is refused with the header to set`
       : "Origin:    not fixed: each request's own host and scheme (a proxy's X-Forwarded-Host and X-Forwarded-Proto); behind a proxy set AUTH_URL",
-    receiverBannerLine(
-      config.realService
-        ? receiverSetup({ publicOrigin: config.publicUrl, ...config.webhook })
-        : receiverSetup({ publicOrigin: config.publicUrl, secret: 'demo', token: 'demo' }),
-      config.publicUrl ?? `http://localhost:${config.port}`,
-    ),
+    config.realService
+      ? receiverBannerLine(
+          receiverSetup({ publicOrigin: config.publicUrl, ...config.webhook }),
+          config.publicUrl ?? `http://localhost:${config.port}`,
+        )
+      : `Receiver:  ${config.publicUrl ?? `http://localhost:${config.port}`}${RECEIVER_PATH} (the sandbox's demo account delivers here, signed)`,
     config.realService
       ? `Partner API: ${config.realService.url}`
       : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,

@@ -1,9 +1,15 @@
 import { setUpTestStore } from './use-test-store';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 await setUpTestStore('build_fingerprint');
 
 const { claimBuildFingerprint, GONE_AFTER_MS, refusalMessage } = await import('@/lib/deploy/build-fingerprint');
+const { getDb } = await import('@/lib/db');
+
+// Opening the store (migrations included) is not what the tests time.
+beforeAll(async () => {
+  await getDb();
+}, 60_000);
 
 describe("instances sharing a store keep one build's server-action key", () => {
   it('lets instances of one build start, refuses another build while one is alive, and lets it take over once the old ones are gone', async () => {

@@ -1,5 +1,5 @@
 import { gte } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestStore } from './use-test-store';
 
 await setUpTestStore('overview_attention');
@@ -9,6 +9,11 @@ const { storeWebhookEvent } = await import('@/lib/inbound-events/event-store');
 const { rememberHandshake } = await import('@/lib/channels/memory');
 const { noteKeyAnswer } = await import('@/lib/connection/key-health');
 const { attentionItems, SILENCE } = await import('@/lib/overview/attention');
+
+// Opening the store (migrations included) is not what the tests time.
+beforeAll(async () => {
+  await getDb();
+}, 60_000);
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const HOUR = 3_600_000;

@@ -12,7 +12,7 @@ export async function ReceiverCard() {
   const origin = env.publicUrl ? new URL(env.publicUrl).origin : await publicOrigin();
   const setup = receiverSetup({ publicOrigin: origin, secret: env.PARTNER_WEBHOOK_SECRET, token: env.PARTNER_WEBHOOK_TOKEN });
   return (
-    <Card as="section" aria-labelledby="receiver-heading" className="mt-6" data-testid="receiver-setup">
+    <Card as="section" aria-labelledby="receiver-heading" className="my-6" data-testid="receiver-setup">
       <CardHeader
         id="receiver-heading"
         title={
