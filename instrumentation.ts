@@ -1,7 +1,7 @@
 /**
  * Runs once when a dashboard server starts: on a shared database, a build whose server-action key
  * differs from a running instance's refuses to start; against a real service the published demo
- * logins are disabled; then the robot directory's background sync begins.
+ * logins are disabled; then the robot directory's background sync and the deliveries watch begin.
  */
 export async function register(): Promise<void> {
   // Next requires this exact test to leave the Node-only imports below out of the edge bundle.
@@ -19,9 +19,14 @@ export async function register(): Promise<void> {
     });
     if (retired.length > 0) console.warn(`[security] Disabled demo logins with published passwords: ${retired.join(', ')}`);
   }
-  if (getEnv().ROBOT_DIRECTORY_SYNC === 'off') return;
-  const { startDirectorySync } = await import('./lib/robots/directory-scheduler');
-  startDirectorySync();
+  if (getEnv().ROBOT_DIRECTORY_SYNC !== 'off') {
+    const { startDirectorySync } = await import('./lib/robots/directory-scheduler');
+    startDirectorySync();
+  }
+  if (getEnv().DELIVERY_WATCH !== 'off') {
+    const { startDeliveryWatch } = await import('./lib/deliveries/watch-scheduler');
+    startDeliveryWatch();
+  }
 }
 
 async function holdBuildFingerprint(): Promise<void> {

@@ -34,6 +34,7 @@ const dashboard = spawn(process.execPath, dashboardStartArgs(port), {
     PARTNER_WEBHOOK_SECRET: SECRET,
     PARTNER_WEBHOOK_TOKEN: TOKEN,
     ROBOT_DIRECTORY_SYNC: 'off',
+    DELIVERY_WATCH: 'off',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
   // Its own process group, so the server Next starts beneath it goes too, however this run ends.

@@ -24,6 +24,7 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Lau
       DATA_DIR: dataDir,
       SANDBOX_SIMULATOR: 'off',
       ROBOT_DIRECTORY_SYNC: 'off',
+      DELIVERY_WATCH: 'off',
       PARTNER_API_URL: '',
       PARTNER_API_KEY: '',
       ...env,

@@ -20,6 +20,7 @@ const serverEnvSchema = settingsSchema([
   'PARTNER_RATE_LIMIT_PER_MINUTE',
   'DASHBOARD_CALL_SHARE_PERCENT',
   'ROBOT_DIRECTORY_SYNC',
+  'DELIVERY_WATCH',
 ]).readonly();
 
 export type DashboardEnv = Omit<z.infer<typeof serverEnvSchema>, 'AUTH_SECRET' | 'AUTH_URL'> & {

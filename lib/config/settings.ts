@@ -108,6 +108,7 @@ export const SETTINGS = {
       }),
   ),
   ROBOT_DIRECTORY_SYNC: onOff('ROBOT_DIRECTORY_SYNC', 'on'),
+  DELIVERY_WATCH: onOff('DELIVERY_WATCH', 'on'),
   SANDBOX_PORT: port('SANDBOX_PORT', 4010),
   SANDBOX_ADMIN_TOKEN: setting(
     z

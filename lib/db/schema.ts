@@ -154,6 +154,30 @@ export const robotDirectoryChannels = pgTable(
 
 export type RobotDirectoryRow = typeof robotDirectory.$inferSelect;
 
+/**
+ * Recent webhook deliveries as the background watch last read them (lib/deliveries/watch-pass.ts),
+ * kept 30 days for the webhook health figures. `attempts` is JSON without the endpoint's answers.
+ */
+export const watchedDeliveries = pgTable(
+  'watched_deliveries',
+  {
+    deliveryId: text('delivery_id').primaryKey(),
+    eventId: text('event_id'),
+    eventType: text('event_type'),
+    status: text('status').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    nextAttemptAt: text('next_attempt_at'),
+    attempts: text('attempts').notNull(),
+    /** When the watch last saw it in a list. */
+    readAt: bigint('read_at', { mode: 'number' }).notNull(),
+    /** Settled as `succeeded` without being read again: it left the retrying lists and is not among the failed. */
+    inferred: boolean('inferred').notNull().default(false),
+  },
+  (t) => [index('watched_deliveries_created').on(t.createdAt), index('watched_deliveries_status').on(t.status, t.createdAt)],
+);
+
+export type WatchedDeliveryRow = typeof watchedDeliveries.$inferSelect;
+
 /** Usage reports read whole and kept: a view reads one instead of paging the API per robot. */
 export const usageSnapshots = pgTable(
   'usage_snapshots',

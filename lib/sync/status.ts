@@ -18,6 +18,23 @@ const FillSchema = z.object({
   totalCount: z.number().nullable(),
 });
 
+/**
+ * The last pass of a watch that reads only what changed (the deliveries watch), rather than a whole
+ * list: what it cost and how far back what it holds is whole.
+ */
+const WatchPassSchema = z.object({
+  at: z.string(),
+  calls: z.number().int(),
+  /** The most calls a pass may make. */
+  bound: z.number().int(),
+  /** The pass ran out of calls before reading everything that changed: figures on it are sampled. */
+  behind: z.boolean(),
+  /** From this instant on, every item of the list has been read at least once; null until then. */
+  completeSince: z.string().nullable(),
+});
+
+export type WatchPass = z.infer<typeof WatchPassSchema>;
+
 const MirrorStatusSchema = z.object({
   /** When a fill last completed and was swapped in; null until the first has. */
   completedAt: z.string().nullable().catch(null),
@@ -31,6 +48,7 @@ const MirrorStatusSchema = z.object({
   stale: z.boolean().catch(false),
   fill: FillSchema.nullable().catch(null),
   lastError: z.object({ at: z.string(), message: z.string() }).nullable().catch(null),
+  watch: WatchPassSchema.nullable().catch(null),
 });
 
 export type MirrorStatus = z.infer<typeof MirrorStatusSchema>;
@@ -44,6 +62,7 @@ const EMPTY: MirrorStatus = {
   stale: false,
   fill: null,
   lastError: null,
+  watch: null,
 };
 
 /** A fill waits at most 15 minutes for a budget slot (whenBudgetAllows); silent longer, it is gone. */

@@ -119,6 +119,7 @@ beforeAll(async () => {
     PARTNER_WEBHOOK_SECRET: account.webhook_secret,
     PARTNER_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
     ROBOT_DIRECTORY_SYNC: 'off',
+    DELIVERY_WATCH: 'off',
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const instances = [

@@ -1,0 +1,20 @@
+import 'server-only';
+import { watchDeliveries } from './watch-pass';
+
+const PASS_EVERY_MS = 60_000;
+
+// The loop's timer, once per server process, surviving Next's module reloads in development.
+const state = globalThis as unknown as { deliveryWatchTimer?: ReturnType<typeof setInterval> };
+
+const runPass = () =>
+  watchDeliveries().catch((err: unknown) => {
+    console.warn(`[delivery-watch] pass failed: ${err instanceof Error ? err.message : String(err)}`);
+  });
+
+/** Starts the deliveries watch once per process (from instrumentation.ts): one pass a minute. */
+export function startDeliveryWatch(): void {
+  if (state.deliveryWatchTimer) return;
+  void runPass();
+  state.deliveryWatchTimer = setInterval(() => void runPass(), PASS_EVERY_MS);
+  state.deliveryWatchTimer.unref?.();
+}
