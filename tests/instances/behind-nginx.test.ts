@@ -1,29 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createControlClient, unwrap } from '../../sandbox/control-client/client';
 import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags';
 import { ensureChromium } from '../../scripts/ensure-chromium';
 import { freePort } from '../../scripts/free-port';
-import { TEST_BUILD_ENV } from '../../scripts/test-build';
-import {
-  adaptGuide,
-  bareConfiguration,
-  buildSeparately,
-  guideConfiguration,
-  httpsRequest,
-  logTails,
-  selfSignedCertificate,
-  startInstance,
-  startNginx,
-  waitUntil,
-  type Answer,
-  type Logged,
-} from './proxy-support';
+import { httpsRequest, logTails, startInstance, type Answer, type Logged } from './proxy-support';
+import { startDeployment, type Deployment } from './proxy-deployment';
 
 // The deployment guide (docs/dashboard/behind-a-proxy.md) followed to the letter: nginx with TLS and
 // the guide's configuration in front of two instances built separately on one PostgreSQL. Through
@@ -35,109 +21,14 @@ import {
 const server = process.env.STORE_TEST_PG_URL;
 if (!server) throw new Error('STORE_TEST_PG_URL is required: the test command starts a PostgreSQL cluster for this file');
 
-const ADMIN_TOKEN = 'behind-nginx-admin-token-0123456789';
-const WEBHOOK_TOKEN = 'behind-nginx-webhook-token';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'behind-nginx-'));
-const children: ChildProcess[] = [];
-let certificate = { cert: '', key: '' };
-let origin = '';
-let plainOrigin = '';
-let protoOnlyOrigin = '';
-let instancePorts: [number, number] = [0, 0];
-let accessLog: () => Logged[] = () => [];
+let deployment: Deployment;
 let browser: Browser;
-let databaseUrl = '';
-let instanceEnv: Record<string, string> = {};
-
-async function startSandboxProcess(): Promise<string> {
-  const child = spawn('node_modules/.bin/tsx', ['tests/api/sandbox-process.ts'], {
-    // The sandbox posts webhooks to nginx's self-signed HTTPS, as a real service posts to a real certificate.
-    env: { ...process.env, DATA_DIR: path.join(dir, 'sandbox'), SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN, NODE_EXTRA_CA_CERTS: certificate.cert },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening (\S+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening`)));
-  });
-}
-
-const healthy = (port: number) => async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+let origin = '';
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(dir, 'sandbox'));
-  certificate = selfSignedCertificate(dir);
-  const second = path.join(dir, 'second-build');
-  buildSeparately(second);
-
-  const sandboxUrl = await startSandboxProcess();
-  const [httpPort, httpsPort, plainPort, protoOnlyPort, one, other] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  instancePorts = [one, other];
-  origin = `https://localhost:${httpsPort}`;
-  plainOrigin = `https://localhost:${plainPort}`;
-  protoOnlyOrigin = `https://localhost:${protoOnlyPort}`;
-
-  const control = createControlClient(fetch, sandboxUrl, ADMIN_TOKEN);
-  const account = unwrap(
-    await control.createAccount({
-      name: 'Behind nginx',
-      rate_limit_per_minute: 1000,
-      webhook: { url: `${origin}/api/webhooks/partner`, auth_token: WEBHOOK_TOKEN },
-    }),
-    'account',
-  );
-
-  const { default: pg } = await import('pg');
-  const name = `behind_nginx_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databaseUrl = `${server}/${name}`;
-
-  // The README's several-instances settings, plus the two the guide names for a proxy.
-  instanceEnv = {
-    ...TEST_BUILD_ENV,
-    DATABASE_URL: databaseUrl,
-    AUTH_URL: origin,
-    TRUSTED_PROXIES: '127.0.0.1',
-    PARTNER_API_URL: sandboxUrl,
-    PARTNER_API_KEY: account.api_key,
-    PARTNER_API_MODE: 'sandbox',
-    PARTNER_WEBHOOK_SECRET: account.webhook_secret,
-    PARTNER_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-    ROBOT_DIRECTORY_SYNC: 'off',
-    DELIVERY_WATCH: 'off',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
-  const instances = [
-    startInstance(process.cwd(), one, { ...instanceEnv, DATA_DIR: path.join(dir, 'one') }, path.join(dir, 'instance-one.log')),
-    startInstance(second, other, { ...instanceEnv, DATA_DIR: path.join(dir, 'other') }, path.join(dir, 'instance-two.log')),
-  ];
-  children.push(...instances.map((instance) => instance.process));
-  await Promise.all([waitUntil('instance one to start', healthy(one)), waitUntil('instance two to start', healthy(other))]);
-
-  const guide = adaptGuide(guideConfiguration(), { http: httpPort, https: httpsPort, instances: instancePorts }, certificate);
-  const nginx = startNginx(path.join(dir, 'nginx'), [
-    guide,
-    bareConfiguration('bare', plainPort, instancePorts, certificate),
-    bareConfiguration('proto_only', protoOnlyPort, instancePorts, certificate, 'proxy_set_header X-Forwarded-Proto $scheme;'),
-  ]);
-  children.push(nginx.process);
-  accessLog = nginx.accessLog;
-  await waitUntil('nginx to answer', async () => (await httpsRequest(`${origin}/api/health`, certificate.cert)).status === 200);
+  deployment = await startDeployment(dir, server);
+  origin = deployment.origin;
   browser = await chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_FLAGS] });
 }, 900_000);
 
@@ -148,7 +39,7 @@ afterEach((context) => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of deployment.children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -202,7 +93,8 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
       const result = page.getByTestId('test-event-result');
       await result.getByTestId('delivery-status').filter({ hasText: 'succeeded' }).waitFor({ timeout: 30_000 });
       const actionsBy = new Set(
-        accessLog()
+        deployment
+          .accessLog()
           .filter((logged) => logged.action)
           .map(instanceOf),
       );
@@ -211,9 +103,9 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     await page.goto('/webhooks/events?tests=1&type=test');
     expect(await page.getByTestId('event-row').count()).toBeGreaterThan(0);
 
-    const logged = accessLog();
+    const logged = deployment.accessLog();
     const actions = logged.filter((entry) => entry.action);
-    expect(new Set(actions.map(instanceOf))).toEqual(new Set(instancePorts));
+    expect(new Set(actions.map(instanceOf))).toEqual(new Set(deployment.instancePorts));
     expect(actions.filter((entry) => entry.status >= 400)).toEqual([]);
     // A page served by one instance whose form went to the other: the two builds name their actions alike.
     const crossed = actions.filter((action) => {
@@ -232,26 +124,26 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     const page = await newPage();
     await signIn(page, 'admin@example.com', 'demo-admin-pass');
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const login = await httpsRequest(`${origin}/login`, certificate.cert);
+    const login = await httpsRequest(`${origin}/login`, deployment.certificate.cert);
     const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(login.text)?.[1];
     expect(script).toBeDefined();
     const kinds: [string, Answer, number][] = [
       ['page', login, 200],
-      ['redirect to sign-in', await httpsRequest(`${origin}/robots`, certificate.cert), 307],
-      ['Auth.js endpoint', await httpsRequest(`${origin}/api/auth/providers`, certificate.cert), 200],
-      ['route handler /api/health', await httpsRequest(`${origin}/api/health`, certificate.cert), 200],
+      ['redirect to sign-in', await httpsRequest(`${origin}/robots`, deployment.certificate.cert), 307],
+      ['Auth.js endpoint', await httpsRequest(`${origin}/api/auth/providers`, deployment.certificate.cert), 200],
+      ['route handler /api/health', await httpsRequest(`${origin}/api/health`, deployment.certificate.cert), 200],
       [
         'the receiver',
-        await httpsRequest(`${origin}/api/webhooks/partner`, certificate.cert, {
+        await httpsRequest(`${origin}/api/webhooks/partner`, deployment.certificate.cert, {
           method: 'POST',
           body: '{}',
           headers: { 'content-type': 'application/json' },
         }),
         401,
       ],
-      ['error page', await httpsRequest(`${origin}/no-such-page`, certificate.cert, { headers: { cookie } }), 404],
-      ['static file', await httpsRequest(`${origin}${script ?? ''}`, certificate.cert), 200],
-      ['favicon', await httpsRequest(`${origin}/favicon.ico`, certificate.cert), 200],
+      ['error page', await httpsRequest(`${origin}/no-such-page`, deployment.certificate.cert, { headers: { cookie } }), 404],
+      ['static file', await httpsRequest(`${origin}${script ?? ''}`, deployment.certificate.cert), 200],
+      ['favicon', await httpsRequest(`${origin}/favicon.ico`, deployment.certificate.cert), 200],
     ];
     for (const [kind, answer, status] of kinds) {
       expect({ kind, status: answer.status }).toEqual({ kind, status });
@@ -272,24 +164,24 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
   });
 
   it("with nginx's default headers a page says which header to set (400), never a 500", async () => {
-    const bare = await newPage(plainOrigin);
+    const bare = await newPage(deployment.plainOrigin);
     const answer = await bare.goto('/login');
     expect(answer?.status()).toBe(400);
     expect(await bare.locator('body').textContent()).toContain('X-Forwarded-Proto');
-    const signInPost = await httpsRequest(`${plainOrigin}/login`, certificate.cert, {
+    const signInPost = await httpsRequest(`${deployment.plainOrigin}/login`, deployment.certificate.cert, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'next-action': 'x', origin: plainOrigin },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'next-action': 'x', origin: deployment.plainOrigin },
       body: 'email=admin%40example.com',
     });
     expect(signInPost.status).toBe(400);
     expect(signInPost.headers['strict-transport-security']).toBeDefined();
 
-    const protoOnly = await httpsRequest(`${protoOnlyOrigin}/login`, certificate.cert);
+    const protoOnly = await httpsRequest(`${deployment.protoOnlyOrigin}/login`, deployment.certificate.cert);
     expect(protoOnly.status).toBe(400);
     expect(protoOnly.text).toContain('X-Forwarded-Host');
     expect(protoOnly.text).toContain(origin);
     // Machines' paths stay open whatever the proxy forwards.
-    expect((await httpsRequest(`${plainOrigin}/api/health`, certificate.cert)).status).toBe(200);
+    expect((await httpsRequest(`${deployment.plainOrigin}/api/health`, deployment.certificate.cert)).status).toBe(200);
   });
 
   it('an instance built with another server-action key refuses to start while the others run, and says why', async () => {
@@ -303,10 +195,10 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     const refused = startInstance(
       third,
       await freePort(),
-      { ...instanceEnv, DATA_DIR: path.join(dir, 'third') },
+      { ...deployment.instanceEnv, DATA_DIR: path.join(dir, 'third') },
       path.join(dir, 'instance-three.log'),
     );
-    children.push(refused.process);
+    deployment.children.push(refused.process);
     const code = await new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), 90_000);
       refused.process.once('exit', (exit) => {
