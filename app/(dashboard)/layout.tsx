@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { requireSessionUser } from '@/lib/auth/session';
 import { IntentLink } from '@/components/intent-link';
 import { NavLinks } from '@/components/nav-links';
 import { QueryProvider } from '@/components/query-provider';
 import { SignedInUser } from '@/components/session-ended';
+import { WebhookBannerSlot } from './_health/webhook-banner-slot';
 import { signOutAction } from './sign-out-action';
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -30,7 +32,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 p-6 md:p-10">
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider>
+          <Suspense fallback={null}>
+            <WebhookBannerSlot />
+          </Suspense>
+          {children}
+        </QueryProvider>
       </main>
     </div>
   );

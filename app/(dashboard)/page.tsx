@@ -6,6 +6,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { AttentionCard } from './_overview/attention-card';
 import { BudgetCard } from './_overview/budget-card';
 import { RobotsCard } from './_overview/robots-card';
+import { WebhookHealthCard } from './_overview/webhook-health-card';
 
 export const metadata: Metadata = { title: 'Overview' };
 export const dynamic = 'force-dynamic';
@@ -26,6 +27,9 @@ export default async function OverviewPage() {
           </Suspense>
         </div>
         <div className="space-y-4">
+          <Suspense fallback={<SectionSkeleton />}>
+            <WebhookHealthCard />
+          </Suspense>
           <Suspense fallback={<SectionSkeleton />}>
             <RobotsCard />
           </Suspense>

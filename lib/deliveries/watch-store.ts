@@ -163,3 +163,13 @@ export async function deliveriesBetween(from: number, to: number): Promise<Watch
     .orderBy(asc(schema.watchedDeliveries.createdAt));
   return rows.map(fromRow);
 }
+
+/** When the newest held delivery was made (epoch ms, the service's clock); null with none held. */
+export async function newestCreatedAt(): Promise<number | null> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ newest: sql<number | null>`max(${schema.watchedDeliveries.createdAt})` })
+    .from(schema.watchedDeliveries);
+  return row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
+}

@@ -2,6 +2,8 @@ import 'server-only';
 import { mirrorStatus } from '@/lib/sync/status';
 import { deliveriesBetween, DELIVERY_WATCH, WATCH_RETENTION_MS, type WatchedDelivery } from './watch-store';
 
+export { newestCreatedAt } from './watch-store';
+
 export type { WatchedDelivery };
 
 /** What the watch knows of itself, for the figures built on it. */

@@ -2,6 +2,8 @@ import 'server-only';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { keyRefusal, type KeyRefusal } from '@/lib/connection/key-health';
 import { getDb, schema } from '@/lib/db';
+import type { FailingStreak } from '@/lib/webhook-health/failing-rule';
+import { endpointHealthState } from '@/lib/webhook-health/state';
 
 /**
  * What needs someone's attention, from what the dashboard already holds (its store: the receiver's
@@ -10,6 +12,7 @@ import { getDb, schema } from '@/lib/db';
  */
 export type AttentionItem =
   | { kind: 'key_refused'; refusal: KeyRefusal }
+  | { kind: 'deliveries_failing'; streak: FailingStreak; sampled: boolean }
   | { kind: 'replies_failed'; total: number; groups: FailedReplies[] }
   | { kind: 'silence'; robots: SilentRobot[]; account: SilentRobot | null }
   | { kind: 'handshakes_pending'; total: number; handshakes: PendingHandshake[] };
@@ -24,14 +27,16 @@ export const SILENCE = { quietMs: 2 * HOUR_MS, historyMs: 7 * 24 * HOUR_MS, minH
 const SHOWN = 5;
 
 export async function attentionItems(now = Date.now()): Promise<AttentionItem[]> {
-  const [refusal, replies, silence, handshakes] = await Promise.all([
+  const [refusal, health, replies, silence, handshakes] = await Promise.all([
     keyRefusal(),
+    endpointHealthState(),
     failedReplies(now),
     silentRobots(now),
     pendingHandshakes(),
   ]);
   const items: AttentionItem[] = [];
   if (refusal) items.push({ kind: 'key_refused', refusal });
+  if (health?.failing) items.push({ kind: 'deliveries_failing', streak: health.failing, sampled: health.sampled });
   if (replies.total > 0) items.push({ kind: 'replies_failed', ...replies });
   if (silence.robots.length > 0 || silence.account) items.push({ kind: 'silence', ...silence });
   if (handshakes.total > 0) items.push({ kind: 'handshakes_pending', ...handshakes });

@@ -56,6 +56,22 @@ function Item({ item }: { item: AttentionItem }) {
           </p>
         </>
       );
+    case 'deliveries_failing':
+      return (
+        <>
+          <Heading>Webhook deliveries are failing</Heading>
+          <p className="mt-1 text-sm text-slate-700">
+            Since <LocalTime iso={item.streak.since} />: {number.format(item.streak.failedAttempts)} failed attempts
+            {item.streak.statusCodes.length > 0 && <> (HTTP {item.streak.statusCodes.join(', ')})</>}
+            {item.streak.lastError && <>; the last: {item.streak.lastError}</>}
+            {item.sampled && ' — sampled: the watch could not read every delivery'}. Events your systems miss cannot be read back later.{' '}
+            <Link href="/webhooks#health" className="font-medium text-brand-700 underline">
+              See webhook health
+            </Link>
+            .
+          </p>
+        </>
+      );
     case 'replies_failed':
       return (
         <>

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { SectionSkeleton } from '@/components/ui/page-skeleton';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
@@ -14,6 +16,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/deliveries/deliveries';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
+import { HealthSection } from './health-section';
 import { ReceiverCard } from './receiver-card';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
@@ -54,6 +57,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       />
       <WebhooksTabs current="deliveries" />
       <ReceiverCard />
+      <Suspense fallback={<SectionSkeleton />}>
+        <HealthSection />
+      </Suspense>
       <TestEventPanel allowed={canPerform(user.role, 'change')} />
       <section aria-labelledby="deliveries-heading" className="mt-8">
         <h2 id="deliveries-heading" className="text-lg font-semibold">

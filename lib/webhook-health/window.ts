@@ -1,0 +1,28 @@
+import 'server-only';
+import { newestCreatedAt, watchedDeliveries, type DeliveryWatchStatus } from '@/lib/deliveries/watch';
+import type { Delivery } from '@/lib/partner/schemas';
+import { asDelivery } from './as-delivery';
+
+/** Retries run for about 28 hours after a delivery is made (5 s … 10 h). */
+const RETRY_SPAN_MS = 30 * 3_600_000;
+
+export type HealthWindow = { deliveries: Delivery[]; sampled: boolean; status: DeliveryWatchStatus; now: Date };
+
+/**
+ * The watched deliveries of the last `lookbackMs`, and the "now" the figures are measured at: the
+ * service's clock as its newest record shows it, when that runs ahead of ours (the sandbox's clock
+ * can be advanced; a real service's agrees with ours), so windows and the failing rule follow it.
+ */
+export async function healthWindow(lookbackMs: number, wall = new Date()): Promise<HealthWindow> {
+  const anchor = Math.max(wall.getTime(), (await newestCreatedAt()) ?? 0);
+  const window = await watchedDeliveries({ from: new Date(anchor - lookbackMs - RETRY_SPAN_MS), to: new Date(anchor + 1) });
+  const deliveries = window.deliveries.map(asDelivery);
+  let now = anchor;
+  for (const delivery of deliveries) {
+    for (const attempt of delivery.attempts) {
+      const at = attempt.attempted_at ? Date.parse(attempt.attempted_at) : Number.NaN;
+      if (at > now) now = at;
+    }
+  }
+  return { deliveries, sampled: window.sampled, status: window.status, now: new Date(now) };
+}
