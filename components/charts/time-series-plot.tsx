@@ -54,7 +54,8 @@ export default function TimeSeriesPlot({ points, series, kind, timeFormat, whole
         <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           {axes}
           {series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.colour} strokeWidth={2} dot={false} />
+            // A value between two gaps draws no line, so each value gets a small dot to stay visible.
+            <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.colour} strokeWidth={2} dot={{ r: 2 }} />
           ))}
         </LineChart>
       )}

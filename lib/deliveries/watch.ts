@@ -2,7 +2,7 @@ import 'server-only';
 import { mirrorStatus } from '@/lib/sync/status';
 import { deliveriesBetween, DELIVERY_WATCH, WATCH_RETENTION_MS, type WatchedDelivery } from './watch-store';
 
-export { newestCreatedAt } from './watch-store';
+export { newestCreatedAt, WATCH_RETENTION_MS } from './watch-store';
 
 export type { WatchedDelivery };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { newestCreatedAt, watchedDeliveries, type DeliveryWatchStatus } from '@/lib/deliveries/watch';
+import { newestCreatedAt, WATCH_RETENTION_MS, watchedDeliveries, type DeliveryWatchStatus } from '@/lib/deliveries/watch';
 import type { Delivery } from '@/lib/partner/schemas';
 import { asDelivery } from './as-delivery';
 
@@ -15,7 +15,12 @@ export type HealthWindow = { deliveries: Delivery[]; sampled: boolean; status: D
  */
 export async function healthWindow(lookbackMs: number, wall = new Date()): Promise<HealthWindow> {
   const anchor = Math.max(wall.getTime(), (await newestCreatedAt()) ?? 0);
+  // From further back than the figures look: a delivery made before the window may have retried inside it.
   const window = await watchedDeliveries({ from: new Date(anchor - lookbackMs - RETRY_SPAN_MS), to: new Date(anchor + 1) });
+  // Sampled is judged on the figures' own window (no older than what the watch keeps), not on that margin.
+  const figuresFrom = Math.max(anchor - lookbackMs, wall.getTime() - WATCH_RETENTION_MS);
+  const completeSince = window.status.completeSince === null ? null : Date.parse(window.status.completeSince);
+  const sampled = window.status.lastPassAt === null || window.status.behind || completeSince === null || figuresFrom < completeSince;
   const deliveries = window.deliveries.map(asDelivery);
   let now = anchor;
   for (const delivery of deliveries) {
@@ -24,5 +29,5 @@ export async function healthWindow(lookbackMs: number, wall = new Date()): Promi
       if (at > now) now = at;
     }
   }
-  return { deliveries, sampled: window.sampled, status: window.status, now: new Date(now) };
+  return { deliveries, sampled, status: window.status, now: new Date(now) };
 }

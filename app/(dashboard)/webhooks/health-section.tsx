@@ -21,7 +21,7 @@ export async function HealthSection() {
   const streak = health.state.streak;
   const hourly = points(health.figures.hourly);
   return (
-    <section aria-labelledby="health" className="mt-8 space-y-4" data-testid="webhook-health">
+    <section aria-labelledby="health" className="my-8 space-y-4" data-testid="webhook-health">
       <h2 id="health" className="text-lg font-semibold">
         Health
       </h2>
