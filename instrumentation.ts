@@ -25,7 +25,8 @@ export async function register(): Promise<void> {
   }
   if (getEnv().DELIVERY_WATCH !== 'off') {
     const { startDeliveryWatch } = await import('./lib/deliveries/watch-scheduler');
-    startDeliveryWatch();
+    const { refreshEndpointHealth } = await import('./lib/webhook-health/state');
+    startDeliveryWatch(() => refreshEndpointHealth());
   }
 }
 

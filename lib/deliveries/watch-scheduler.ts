@@ -1,5 +1,4 @@
 import 'server-only';
-import { refreshEndpointHealth } from '@/lib/webhook-health/state';
 import { watchDeliveries } from './watch-pass';
 
 const PASS_EVERY_MS = 60_000;
@@ -7,21 +6,21 @@ const PASS_EVERY_MS = 60_000;
 // The loop's timer, once per server process, surviving Next's module reloads in development.
 const state = globalThis as unknown as { deliveryWatchTimer?: ReturnType<typeof setInterval> };
 
-// The endpoint's health is recomputed after each pass, failed or not, so the banner follows the newest attempts read.
-const runPass = () =>
+// What reads the watch (the endpoint's health) runs after each pass, failed or not, so it follows the newest attempts read.
+const runPass = (afterPass: () => Promise<unknown>) =>
   watchDeliveries()
     .catch((err: unknown) => {
       console.warn(`[delivery-watch] pass failed: ${err instanceof Error ? err.message : String(err)}`);
     })
-    .then(() => refreshEndpointHealth())
+    .then(afterPass)
     .catch((err: unknown) => {
-      console.warn(`[delivery-watch] health not recomputed: ${err instanceof Error ? err.message : String(err)}`);
+      console.warn(`[delivery-watch] work after the pass failed: ${err instanceof Error ? err.message : String(err)}`);
     });
 
-/** Starts the deliveries watch once per process (from instrumentation.ts): one pass a minute. */
-export function startDeliveryWatch(): void {
+/** Starts the deliveries watch once per process (from instrumentation.ts): one pass a minute, then `afterPass`. */
+export function startDeliveryWatch(afterPass: () => Promise<unknown>): void {
   if (state.deliveryWatchTimer) return;
-  void runPass();
-  state.deliveryWatchTimer = setInterval(() => void runPass(), PASS_EVERY_MS);
+  void runPass(afterPass);
+  state.deliveryWatchTimer = setInterval(() => void runPass(afterPass), PASS_EVERY_MS);
   state.deliveryWatchTimer.unref?.();
 }
