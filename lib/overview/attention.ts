@@ -26,7 +26,8 @@ const HOUR_MS = 3_600_000;
 export const SILENCE = { quietMs: 2 * HOUR_MS, historyMs: 7 * 24 * HOUR_MS, minHourly: 20 } as const;
 const SHOWN = 5;
 
-export async function attentionItems(now = Date.now()): Promise<AttentionItem[]> {
+export async function attentionItems(wall = Date.now()): Promise<AttentionItem[]> {
+  const now = await serviceNow(wall);
   const [refusal, health, replies, silence, handshakes] = await Promise.all([
     keyRefusal(),
     endpointHealthState(),
@@ -41,6 +42,22 @@ export async function attentionItems(now = Date.now()): Promise<AttentionItem[]>
   if (silence.robots.length > 0 || silence.account) items.push({ kind: 'silence', ...silence });
   if (handshakes.total > 0) items.push({ kind: 'handshakes_pending', ...handshakes });
   return items;
+}
+
+/**
+ * The windows' "now": the service's clock as its newest event shows it, when that runs ahead of
+ * ours (the sandbox's clock can be advanced; a real service's agrees with ours), so an advance
+ * shows here as it would after the time had passed.
+ */
+async function serviceNow(wall: number): Promise<number> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ newest: sql<string | null>`max(${schema.webhookEvents.occurredAt})` })
+    .from(schema.webhookEvents)
+    .where(eq(schema.webhookEvents.isTest, false));
+  const newest = row?.newest ? Date.parse(row.newest) : Number.NaN;
+  return Number.isNaN(newest) ? wall : Math.max(wall, newest);
 }
 
 async function robotNames(ids: string[]): Promise<Map<string, string>> {

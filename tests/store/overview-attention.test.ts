@@ -115,4 +115,14 @@ describe('what needs attention, from the store alone', () => {
     await noteKeyAnswer(200, { path: '/v1/robots' }, NOW + 60_000);
     expect(kinds(await attentionItems(NOW))).toEqual(['replies_failed', 'silence', 'handshakes_pending']);
   });
+
+  it("follows the service's clock when it runs ahead: a robot busy until a moment ago is silent once events arrive 3 hours later", async () => {
+    await busyWeek('rb_overtaken', 21, 5 * 60_000);
+    const before = (await attentionItems(NOW)).find((item) => item.kind === 'silence');
+    expect(before?.kind === 'silence' && before.robots.some((robot) => robot.robotId === 'rb_overtaken')).toBe(false);
+    // The sandbox's clock advanced 3 hours; another robot's event says so.
+    await storeWebhookEvent(event('message.received', 'rb_other', NOW + 3 * HOUR));
+    const after = (await attentionItems(NOW)).find((item) => item.kind === 'silence');
+    expect(after?.kind === 'silence' && after.robots.some((robot) => robot.robotId === 'rb_overtaken')).toBe(true);
+  });
 });
