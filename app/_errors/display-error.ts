@@ -91,4 +91,3 @@ function byStatus(err: PartnerApiError): Omit<DisplayError, 'requestId' | 'code'
   }
   return { title: `The request was refused (${err.status})`, message: err.message || 'The service refused the request.' };
 }
-

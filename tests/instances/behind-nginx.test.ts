@@ -48,6 +48,7 @@ const newPage = async (base = origin): Promise<Page> => (await browser.newContex
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -65,6 +66,7 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     expect(session?.secure).toBe(true);
 
     await page.goto('/team');
+    await page.waitForLoadState('networkidle');
     const email = `invited-${Date.now()}@example.com`;
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Role', { exact: true }).selectOption('viewer');
@@ -74,6 +76,7 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
 
     const invited = await newPage();
     await invited.goto(link);
+    await invited.waitForLoadState('networkidle');
     const password = 'behind-nginx-password-1';
     await invited.getByLabel('Your name').fill('Pat Proxy');
     await invited.getByLabel('Password (at least 12 characters)').fill(password);
@@ -89,9 +92,11 @@ describe('behind nginx with TLS, two instances built separately on one PostgreSQ
     // Test events until both instances have taken a form post: nginx alternates between them.
     for (let sent = 0; sent < 6; sent++) {
       await page.goto('/webhooks');
+      // A click before the page's scripts have run is lost: wait until they have loaded.
+      await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Send test event' }).click();
       const result = page.getByTestId('test-event-result');
-      await result.getByTestId('delivery-status').filter({ hasText: 'succeeded' }).waitFor({ timeout: 30_000 });
+      await result.getByTestId('delivery-status').filter({ hasText: 'succeeded' }).waitFor({ timeout: 60_000 });
       const actionsBy = new Set(
         deployment
           .accessLog()
