@@ -20,8 +20,8 @@ export async function AttentionCard() {
       <CardHeader id="overview-attention" title="What needs attention" />
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-emerald-700" data-testid="attention-none">
-          Nothing: the key is accepted, every reply in the last 24 h reached its customer, events keep arriving, and no handshake is
-          waiting.
+          Nothing: the service accepts the key, the webhook endpoint is not failing, every reply in the last 24 h reached its customer,
+          events keep arriving, and no handshake is waiting.
         </p>
       ) : (
         <ol className="mt-3 divide-y divide-slate-200">
