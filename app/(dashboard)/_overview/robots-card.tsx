@@ -1,8 +1,18 @@
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
+import type { CapacityHint } from '@/lib/channels/memory';
 import { accountSummary } from '@/lib/overview/account-summary';
 
 const number = new Intl.NumberFormat('en-US');
+
+/** The service states the plan's capacity only when it refuses an enable for it, so the figure can be out of date. */
+function capacityLine(on: number, capacity: CapacityHint | null): string {
+  if (!capacity) return 'Capacity: the service states it only when an enable is refused; none has been yet.';
+  if (on > capacity.capacity) {
+    return `Capacity: the service last stated ${number.format(capacity.capacity)} active channels; ${number.format(on)} are on now, so the plan has changed since.`;
+  }
+  return `Capacity: ${number.format(on)} of ${number.format(capacity.capacity)} active channels (as the service last stated it).`;
+}
 
 /** Robots and channels as the directory holds them, against the capacity the dashboard has learned. */
 export async function RobotsCard() {
@@ -45,9 +55,7 @@ export async function RobotsCard() {
         </div>
       </dl>
       <p className="mt-3 text-sm text-slate-600" data-testid="capacity">
-        {summary.capacity
-          ? `Capacity: ${number.format(on)} of ${number.format(summary.capacity.capacity)} active channels (as the service last stated it).`
-          : 'Capacity: the service states it only when an enable is refused; none has been yet.'}
+        {capacityLine(on, summary.capacity)}
         {unknown > 0 && ` ${number.format(unknown)} channels' state is not known yet.`}
       </p>
     </Card>
