@@ -108,6 +108,8 @@ async function main(): Promise<void> {
   });
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   await waitFor(`http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}/login`, 180_000);
+  // Where people reach the dashboard: the fixed public origin, else this machine's own address.
+  const shownOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
   const lines = [
     '',
     config.realService
@@ -119,16 +121,13 @@ async function main(): Promise<void> {
         ]
       : []),
     `Addresses: ${config.trustedProxies ? `X-Forwarded-For believed from ${config.trustedProxies}` : 'taken from each connection (no TRUSTED_PROXIES set)'}`,
-    `Dashboard: ${config.publicUrl ?? `http://localhost:${config.port}`} (listening on ${config.host})`,
+    `Dashboard: ${shownOrigin} (listening on ${config.host})`,
     config.publicUrl
       ? `Origin:    ${config.publicUrl} (AUTH_URL): links and sign-in use it; a request for another host or scheme is refused with the header to set`
       : "Origin:    not fixed: each request's own host and scheme (a proxy's X-Forwarded-Host and X-Forwarded-Proto); behind a proxy set AUTH_URL",
     config.realService
-      ? receiverBannerLine(
-          receiverSetup({ publicOrigin: config.publicUrl, ...config.webhook }),
-          config.publicUrl ?? `http://localhost:${config.port}`,
-        )
-      : `Receiver:  ${config.publicUrl ?? `http://localhost:${config.port}`}${RECEIVER_PATH} (the sandbox's demo account delivers here, signed)`,
+      ? receiverBannerLine(receiverSetup({ publicOrigin: shownOrigin, ...config.webhook }))
+      : `Receiver:  ${shownOrigin}${RECEIVER_PATH} (the sandbox's demo account delivers here, signed)`,
     config.realService
       ? `Partner API: ${config.realService.url}`
       : `Sandbox:   http://127.0.0.1:${config.sandboxPort} (API reference at /v1/reference)`,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { deleteSetting, readSetting, writeSetting } from '@/lib/db/settings';
+import { deleteSetting, readJsonSetting, readSetting, writeSetting } from '@/lib/db/settings';
 
 /**
  * Whether the service refuses the dashboard's key. A refused key stops every page and every
@@ -32,12 +32,5 @@ export async function noteKeyAnswer(
 }
 
 export async function keyRefusal(): Promise<KeyRefusal | null> {
-  const stored = await readSetting(SETTING);
-  if (!stored) return null;
-  try {
-    const parsed = refusalSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readJsonSetting(SETTING, refusalSchema);
 }

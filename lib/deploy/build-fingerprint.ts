@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, schema } from '@/lib/db';
-import { writeSetting } from '@/lib/db/settings';
+import { parseJsonSetting, writeSetting } from '@/lib/db/settings';
 
 /**
  * Instances sharing one database must come from builds with the same server-action key, or a form
@@ -25,23 +25,14 @@ export async function claimBuildFingerprint(fingerprint: string, now = new Date(
   return (await getDb()).transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SETTING}))`);
     const [row] = await tx.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, SETTING));
-    const parsed = recordSchema.safeParse(row ? safeJson(row.value) : undefined);
-    if (parsed.success && parsed.data.fingerprint !== fingerprint) {
-      const quietMs = now.getTime() - Date.parse(parsed.data.seenAt);
-      if (quietMs < GONE_AFTER_MS)
-        return { ok: false, theirs: parsed.data.fingerprint, seenSecondsAgo: Math.max(0, Math.round(quietMs / 1000)) };
+    const held = parseJsonSetting(row?.value, recordSchema);
+    if (held && held.fingerprint !== fingerprint) {
+      const quietMs = now.getTime() - Date.parse(held.seenAt);
+      if (quietMs < GONE_AFTER_MS) return { ok: false, theirs: held.fingerprint, seenSecondsAgo: Math.max(0, Math.round(quietMs / 1000)) };
     }
     await writeSetting(SETTING, JSON.stringify({ fingerprint, seenAt: now.toISOString() }), tx);
     return { ok: true };
   });
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Why an instance refuses to start, for its log. */

@@ -23,3 +23,16 @@ export function prettyJson(text: string): string {
     return text;
   }
 }
+
+const count = new Intl.NumberFormat('en-US');
+const rate = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A whole count with thousands separated: 1,240. */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** A share from 0 to 1 as a percentage with at most one decimal (98.2%); a dash when there is none. */
+export function formatRate(share: number | null): string {
+  return share === null ? '—' : rate.format(share);
+}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { readSetting, writeSetting } from '@/lib/db/settings';
+import { readJsonSetting, writeSetting } from '@/lib/db/settings';
 import { healthSummary } from './figures';
 import { healthWindow } from './window';
 
@@ -45,12 +45,5 @@ export async function refreshEndpointHealth(wall = new Date()): Promise<Endpoint
 
 /** The state as last computed; null before the first watch pass. */
 export async function endpointHealthState(): Promise<EndpointHealthState | null> {
-  const stored = await readSetting(SETTING);
-  if (!stored) return null;
-  try {
-    const parsed = stateSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readJsonSetting(SETTING, stateSchema);
 }

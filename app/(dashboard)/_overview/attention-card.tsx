@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { formatCount } from '@/lib/ui/format';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { attentionItems, SILENCE, type AttentionItem } from '@/lib/overview/attention';
 
-const number = new Intl.NumberFormat('en-US');
 const REASONS: Record<string, string> = {
   queue_expired: 'dropped after 2 hours in the reply queue',
   outside_window: "sent after the customer's 24-hour window closed",
@@ -61,7 +61,7 @@ function Item({ item }: { item: AttentionItem }) {
         <>
           <Heading>Webhook deliveries are failing</Heading>
           <p className="mt-1 text-sm text-slate-700">
-            Since <LocalTime iso={item.streak.since} />: {number.format(item.streak.failedAttempts)} failed attempts
+            Since <LocalTime iso={item.streak.since} />: {formatCount(item.streak.failedAttempts)} failed attempts
             {item.streak.statusCodes.length > 0 && <> (HTTP {item.streak.statusCodes.join(', ')})</>}
             {item.streak.lastError && <>; the last: {item.streak.lastError}</>}
             {item.sampled && ' — sampled: the watch could not read every delivery'}. Events your systems miss cannot be read back later.{' '}
@@ -76,12 +76,12 @@ function Item({ item }: { item: AttentionItem }) {
       return (
         <>
           <Heading>
-            {number.format(item.total)} {item.total === 1 ? 'customer' : 'customers'} got no answer in the last 24 h
+            {formatCount(item.total)} {item.total === 1 ? 'customer' : 'customers'} got no answer in the last 24 h
           </Heading>
           <ul className="mt-1 space-y-1 text-sm text-slate-700">
             {item.groups.map((group) => (
               <li key={`${group.robotId}:${group.reason}`}>
-                {group.robotName ?? group.robotId}: {number.format(group.count)} {REASONS[group.reason] ?? group.reason}
+                {group.robotName ?? group.robotId}: {formatCount(group.count)} {REASONS[group.reason] ?? group.reason}
                 {group.conversations.length > 0 && ' — '}
                 {group.conversations.map((id, index) => (
                   <span key={id}>
@@ -103,7 +103,7 @@ function Item({ item }: { item: AttentionItem }) {
           <ul className="mt-1 space-y-1 text-sm text-slate-700">
             {item.account && (
               <li>
-                The whole account: about {number.format(item.account.hourlyAverage)} an hour over the last 7 days, the last at{' '}
+                The whole account: about {formatCount(item.account.hourlyAverage)} an hour over the last 7 days, the last at{' '}
                 <LocalTime iso={item.account.lastEventAt} />. Check the webhook URL and{' '}
                 <Link href="/webhooks" className="text-brand-700 underline">
                   its deliveries
@@ -116,8 +116,7 @@ function Item({ item }: { item: AttentionItem }) {
                 <Link href={`/robots/${encodeURIComponent(robot.robotId ?? '')}`} className="text-brand-700 underline">
                   {robot.robotName ?? robot.robotId}
                 </Link>
-                : about {number.format(robot.hourlyAverage)} an hour over the last 7 days, the last at <LocalTime iso={robot.lastEventAt} />
-                .
+                : about {formatCount(robot.hourlyAverage)} an hour over the last 7 days, the last at <LocalTime iso={robot.lastEventAt} />.
               </li>
             ))}
           </ul>
@@ -127,7 +126,7 @@ function Item({ item }: { item: AttentionItem }) {
       return (
         <>
           <Heading tone="warn">
-            {number.format(item.total)} social-DM {item.total === 1 ? 'handshake is' : 'handshakes are'} waiting for consent
+            {formatCount(item.total)} social-DM {item.total === 1 ? 'handshake is' : 'handshakes are'} waiting for consent
           </Heading>
           <ul className="mt-1 space-y-1 text-sm text-slate-700">
             {item.handshakes.map((handshake) => (

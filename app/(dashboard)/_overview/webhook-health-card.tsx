@@ -1,10 +1,8 @@
 import Link from 'next/link';
+import { formatCount, formatRate } from '@/lib/ui/format';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { endpointHealthState } from '@/lib/webhook-health/state';
-
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-const number = new Intl.NumberFormat('en-US');
 
 /** Webhook health in one line, as the last watch pass left it. */
 export async function WebhookHealthCard() {
@@ -25,12 +23,12 @@ export async function WebhookHealthCard() {
           'Not watched yet: the first look at the deliveries comes within a minute of start.'
         ) : health.failing ? (
           <>
-            Failing since <LocalTime iso={health.failing.since} />: {number.format(health.failing.failedAttempts)} failed attempts.
+            Failing since <LocalTime iso={health.failing.since} />: {formatCount(health.failing.failedAttempts)} failed attempts.
           </>
         ) : health.successRate24h === null ? (
           'No delivery attempts in the last 24 h.'
         ) : (
-          `${percent.format(health.successRate24h)} of ${number.format(health.attempts24h)} attempts succeeded in the last 24 h.`
+          `${formatRate(health.successRate24h)} of ${formatCount(health.attempts24h)} attempts succeeded in the last 24 h.`
         )}
       </p>
       {health?.sampled && (

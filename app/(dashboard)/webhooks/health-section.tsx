@@ -3,9 +3,9 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { Table, TableBody, TableCell, TableColumns, TableRow } from '@/components/ui/table';
 import type { HealthBucket } from '@/lib/webhook-health/figures';
+import { formatRate } from '@/lib/ui/format';
 import { loadWebhookHealth } from '@/lib/webhook-health/view';
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)} %`);
 const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
 const points = (buckets: HealthBucket[]): TimePoint[] =>
   buckets.map((b) => ({
@@ -111,7 +111,7 @@ export async function HealthSection() {
                   {bucket.successes}
                 </TableCell>
                 <TableCell data-label="Success rate" numeric>
-                  {percent(bucket.successRate)}
+                  {formatRate(bucket.successRate)}
                 </TableCell>
                 <TableCell data-label="p50" numeric>
                   {ms(bucket.p50Ms)}

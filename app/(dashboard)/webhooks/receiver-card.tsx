@@ -9,8 +9,7 @@ import { receiverSetup } from '@/lib/config/receiver-setup';
  */
 export async function ReceiverCard() {
   const env = getEnv();
-  const origin = env.publicUrl ? new URL(env.publicUrl).origin : await publicOrigin();
-  const setup = receiverSetup({ publicOrigin: origin, secret: env.PARTNER_WEBHOOK_SECRET, token: env.PARTNER_WEBHOOK_TOKEN });
+  const setup = receiverSetup({ publicOrigin: await publicOrigin(), secret: env.PARTNER_WEBHOOK_SECRET, token: env.PARTNER_WEBHOOK_TOKEN });
   return (
     <Card as="section" aria-labelledby="receiver-heading" className="my-6" data-testid="receiver-setup">
       <CardHeader
