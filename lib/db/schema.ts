@@ -102,7 +102,11 @@ export const webhookEvents = pgTable(
      */
     occurredAt: text('occurred_at').notNull(),
   },
-  (t) => [index('webhook_events_received').on(t.receivedAt), index('webhook_events_conversation_time').on(t.conversationId, t.occurredAt)],
+  (t) => [
+    index('webhook_events_received').on(t.receivedAt),
+    index('webhook_events_conversation_time').on(t.conversationId, t.occurredAt),
+    index('webhook_events_occurred').on(t.occurredAt),
+  ],
 );
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -153,6 +157,43 @@ export const robotDirectoryChannels = pgTable(
 );
 
 export type RobotDirectoryRow = typeof robotDirectory.$inferSelect;
+
+export const CHANNEL_OFF_CAUSES = ['plan_lapsed', 'role_missing', 'unknown'] as const;
+export type ChannelOffCause = (typeof CHANNEL_OFF_CAUSES)[number];
+
+/**
+ * A channel the directory saw go from on to off without anyone turning it off here (the API sends
+ * no channel event). The cause is inferred from the read that saw it and confirmed by the first
+ * refusal; the row goes when the channel is seen on again or is gone (lib/channels/went-off.ts).
+ */
+export const channelsWentOff = pgTable(
+  'channels_went_off',
+  {
+    channelId: text('channel_id').primaryKey(),
+    robotId: text('robot_id').notNull(),
+    type: text('type').notNull(),
+    /** ISO instant of the read that saw it off. */
+    noticedAt: text('noticed_at').notNull(),
+    cause: text('cause').$type<ChannelOffCause>().notNull(),
+    /** ISO instant of the refusal that confirmed the cause, if one did. */
+    confirmedAt: text('confirmed_at'),
+  },
+  (t) => [index('channels_went_off_cause').on(t.cause, t.robotId)],
+);
+
+/** What our webhook receiver refused, counted per hour, reason and source address (never a row per request). */
+export const receiverRefusals = pgTable(
+  'receiver_refusals',
+  {
+    /** Epoch ms of the hour's start (UTC). */
+    hour: bigint('hour', { mode: 'number' }).notNull(),
+    /** The receiver's error code (`unauthorised`, `invalid_signature`, `too_large`, `invalid_event`, `webhook_receiver_not_configured`). */
+    reason: text('reason').notNull(),
+    source: text('source').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.reason, t.source] })],
+);
 
 /**
  * Recent webhook deliveries as the background watch last read them (lib/deliveries/watch-pass.ts),
