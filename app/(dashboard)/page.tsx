@@ -12,8 +12,8 @@ export const metadata: Metadata = { title: 'Overview' };
 export const dynamic = 'force-dynamic';
 
 /**
- * The account at a glance: each card loads on its own from the dashboard's store, so the page
- * makes no call to the API however many robots the account holds.
+ * The account at a glance: each card loads on its own from the dashboard's store; the page makes
+ * one call to the API (a look at the newest robots) however many robots the account holds.
  */
 export default async function OverviewPage() {
   await requireSessionUser();

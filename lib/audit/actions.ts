@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   'handshake.complete': 'Social-DM handshake completed',
   'channel.enable': 'Channel enabled',
   'channel.disable': 'Channel disabled',
+  'channel.bulk_enable': 'Channels turned back on in bulk',
   'webhook.test_event': 'Test event sent',
   'attachment.upload': 'Attachment uploaded',
   'conversation.typing': 'Typing indicator set',

@@ -1,7 +1,10 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { keyRefusal, type KeyRefusal } from '@/lib/connection/key-health';
+import { isRunning, reenableRun, type ReenableRun } from '@/lib/channels/reenable-job';
+import { budgetState } from '@/lib/connection/budget';
 import { getDb, schema } from '@/lib/db';
+import { wentOffGroups, type WentOffGroup } from '@/lib/robots/went-off-view';
 import type { FailingStreak } from '@/lib/webhook-health/failing-rule';
 import { endpointHealthState } from '@/lib/webhook-health/state';
 
@@ -13,6 +16,7 @@ import { endpointHealthState } from '@/lib/webhook-health/state';
 export type AttentionItem =
   | { kind: 'key_refused'; refusal: KeyRefusal }
   | { kind: 'deliveries_failing'; streak: FailingStreak; sampled: boolean }
+  | { kind: 'channels_off'; groups: WentOffGroup[]; run: ReenableRun | null; running: boolean; callsPerMinute: number }
   | { kind: 'replies_failed'; total: number; groups: FailedReplies[] }
   | { kind: 'silence'; robots: SilentRobot[]; account: SilentRobot | null }
   | { kind: 'handshakes_pending'; total: number; handshakes: PendingHandshake[] };
@@ -28,9 +32,12 @@ const SHOWN = 5;
 
 export async function attentionItems(wall = Date.now()): Promise<AttentionItem[]> {
   const now = await serviceNow(wall);
-  const [refusal, health, replies, silence, handshakes] = await Promise.all([
+  const [refusal, health, wentOff, run, budget, replies, silence, handshakes] = await Promise.all([
     keyRefusal(),
     endpointHealthState(),
+    wentOffGroups(),
+    reenableRun(),
+    budgetState(),
     failedReplies(now),
     silentRobots(now),
     pendingHandshakes(),
@@ -38,6 +45,8 @@ export async function attentionItems(wall = Date.now()): Promise<AttentionItem[]
   const items: AttentionItem[] = [];
   if (refusal) items.push({ kind: 'key_refused', refusal });
   if (health?.failing) items.push({ kind: 'deliveries_failing', streak: health.failing, sampled: health.sampled });
+  if (wentOff.length > 0)
+    items.push({ kind: 'channels_off', groups: wentOff, run, running: isRunning(run, wall), callsPerMinute: budget.syncAllowance });
   if (replies.total > 0) items.push({ kind: 'replies_failed', ...replies });
   if (silence.robots.length > 0 || silence.account) items.push({ kind: 'silence', ...silence });
   if (handshakes.total > 0) items.push({ kind: 'handshakes_pending', ...handshakes });

@@ -35,11 +35,13 @@ export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSwee
     await writeMirrorStatus(DIRECTORY_MIRROR, { completedAt: now, verified: true, lookedAt: now, totalCount: total, stale: false });
     return { needsSweep: false, head };
   }
-  await upsertRobots(robots, 0, { readAt: now });
+  // Channels the head shows gone off by the service's doing (a lapse turns every channel off) are
+  // likely off beyond it too: the sweep finds the rest and the cause.
+  const { wentOff } = await upsertRobots(robots, 0, { readAt: now });
   const neverSwept = (await mirrorStatus(DIRECTORY_MIRROR)).completedAt === null;
   const moved = total !== null && total !== (await directorySize());
   await noteLook(DIRECTORY_MIRROR, { totalCount: total, stale: neverSwept || moved });
-  return { needsSweep: neverSwept || moved, head };
+  return { needsSweep: neverSwept || moved || wentOff > 0, head };
 }
 
 export type SweepResult = { calls: number; rounds: number; exact: boolean; count: number };

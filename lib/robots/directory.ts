@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, schema, type DashboardTx } from '@/lib/db';
 import type { RobotDirectoryRow } from '@/lib/db/schema';
+import { channelStatesOf, forgetWentOff, forgetWentOffOf, inferWentOffCauses, noteChannelChanges } from './went-off';
 import type { Channel, ChannelSummary, Robot } from '@/lib/partner/schemas';
 import { fillUnderWay, isComplete, mirrorStatus } from '@/lib/sync/status';
 
@@ -110,7 +111,8 @@ async function changedOnly(tx: DashboardTx, read: ReadRobot[]): Promise<ReadRobo
 }
 
 /**
- * Writes the robots read. Every page view looks at the newest page, which is nearly always as it
+ * Writes the robots read, and returns how many of their channels went off by the service's doing.
+ * Every page view looks at the newest page, which is nearly always as it
  * was: rewriting its 100 rows each time was most of the robots page's cost, so unchanged rows are
  * left, unless `refreshAll` (a read whose time a page shows: one robot's "checked at").
  */
@@ -119,7 +121,8 @@ async function writeRobots(
   robots: { robot: Robot & { id: string }; position: number }[],
   readAt: string,
   refreshAll = false,
-): Promise<void> {
+): Promise<number> {
+  let wentOff = 0;
   for (let i = 0; i < robots.length; i += CHUNK) {
     const read = robots.slice(i, i + CHUNK).map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) }));
     const chunk = refreshAll ? read : await changedOnly(tx, read);
@@ -141,6 +144,7 @@ async function writeRobots(
         },
       });
     const ids = chunk.map(({ robot }) => robot.id);
+    const before = await channelStatesOf(tx, ids);
     await tx.delete(schema.robotDirectoryChannels).where(inArray(schema.robotDirectoryChannels.robotId, ids));
     const channels = chunk.flatMap(({ robot }) =>
       (robot.channels ?? []).flatMap((c) =>
@@ -148,7 +152,9 @@ async function writeRobots(
       ),
     );
     if (channels.length > 0) await tx.insert(schema.robotDirectoryChannels).values(channels).onConflictDoNothing();
+    wentOff += await noteChannelChanges(tx, before, channels, readAt);
   }
+  return wentOff;
 }
 
 const hasId = (robot: Robot): robot is Robot & { id: string } => typeof robot.id === 'string' && robot.id !== '';
@@ -163,10 +169,12 @@ export async function upsertRobots(
   robots: Robot[],
   offset: number,
   options: { readAt?: string; refreshAll?: boolean } = {},
-): Promise<void> {
+): Promise<{ wentOff: number }> {
   const rows = dedupe(robots.flatMap((robot, i) => (hasId(robot) ? [{ robot, position: offset + i }] : [])));
   const readAt = options.readAt ?? new Date().toISOString();
-  await (await getDb()).transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
+  const wentOff = await (await getDb()).transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
+  if (wentOff > 0) await inferWentOffCauses();
+  return { wentOff };
 }
 
 /** A finished sweep: exactly these robots, in this order, and no others. */
@@ -184,8 +192,10 @@ export async function replaceDirectory(robots: Robot[], readAt: string): Promise
       const chunk = stale.slice(i, i + CHUNK);
       await tx.delete(schema.robotDirectory).where(inArray(schema.robotDirectory.id, chunk));
       await tx.delete(schema.robotDirectoryChannels).where(inArray(schema.robotDirectoryChannels.robotId, chunk));
+      await forgetWentOffOf(tx, chunk);
     }
   });
+  await inferWentOffCauses();
 }
 
 export async function directoryRobot(robotId: string): Promise<DirectoryRobot | undefined> {
@@ -218,6 +228,7 @@ export async function forgetRobot(robotId: string): Promise<void> {
   ).transaction(async (tx) => {
     await tx.delete(schema.robotDirectory).where(eq(schema.robotDirectory.id, robotId));
     await tx.delete(schema.robotDirectoryChannels).where(eq(schema.robotDirectoryChannels.robotId, robotId));
+    await forgetWentOffOf(tx, [robotId]);
   });
 }
 
@@ -244,6 +255,7 @@ export async function noteChannel(robotId: string, channel: Channel): Promise<vo
       await tx
         .insert(schema.robotDirectoryChannels)
         .values({ channelId: channel.id ?? '', robotId, type: summary.type, isActive: summary.is_active ?? null });
+    if (summary.is_active) await forgetWentOff(tx, channel.id ?? '');
   });
 }
 

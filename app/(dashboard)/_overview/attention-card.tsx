@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/ui/format';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
+import { canPerform } from '@/lib/auth/permissions';
+import { requireSessionUser } from '@/lib/auth/session';
 import { attentionItems, SILENCE, type AttentionItem } from '@/lib/overview/attention';
+import { ChannelsOffItem } from './channels-off-item';
+import { lookBeforeReading } from './directory-look';
 
 const REASONS: Record<string, string> = {
   queue_expired: 'dropped after 2 hours in the reply queue',
@@ -14,20 +18,22 @@ const REASONS: Record<string, string> = {
 
 /** What needs someone's attention, worst first; empty, it says what is fine. */
 export async function AttentionCard() {
+  const [user] = await Promise.all([requireSessionUser(), lookBeforeReading()]);
+  const mayChange = canPerform(user.role, 'change');
   const items = await attentionItems();
   return (
     <Card as="section" aria-labelledby="overview-attention" data-testid="overview-attention">
       <CardHeader id="overview-attention" title="What needs attention" />
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-emerald-700" data-testid="attention-none">
-          Nothing: the service accepts the key, the webhook endpoint is not failing, every reply in the last 24 h reached its customer,
-          events keep arriving, and no handshake is waiting.
+          Nothing: the service accepts the key, the webhook endpoint is not failing, no channel went off by itself, every reply in the last
+          24 h reached its customer, events keep arriving, and no handshake is waiting.
         </p>
       ) : (
         <ol className="mt-3 divide-y divide-slate-200">
           {items.map((item) => (
             <li key={item.kind} className="py-3" data-testid="attention-item" data-kind={item.kind}>
-              <Item item={item} />
+              <Item item={item} mayChange={mayChange} />
             </li>
           ))}
         </ol>
@@ -40,8 +46,10 @@ function Heading({ children, tone = 'bad' }: { children: ReactNode; tone?: 'bad'
   return <p className={`font-medium ${tone === 'bad' ? 'text-red-700' : 'text-amber-800'}`}>{children}</p>;
 }
 
-function Item({ item }: { item: AttentionItem }) {
+function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) {
   switch (item.kind) {
+    case 'channels_off':
+      return <ChannelsOffItem {...item} mayChange={mayChange} />;
     case 'key_refused':
       return (
         <>

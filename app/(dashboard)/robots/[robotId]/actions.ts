@@ -1,5 +1,6 @@
 'use server';
 
+import { confirmCauseFromRefusal } from '@/lib/robots/went-off';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -140,6 +141,7 @@ export const toggleChannelAction = defineAction(
       errorState({ title: 'Nothing was changed', message: 'The request was incomplete. Reload the page and try again.' }),
     failed: async (err, data): Promise<ToggleState> => {
       await noteCapacity(err, data.robotId);
+      if (data.isActive === 'true') await confirmCauseFromRefusal(err);
       return errorState(toggleErrorToDisplay(err));
     },
   },
