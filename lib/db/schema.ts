@@ -197,7 +197,7 @@ export const receiverRefusals = pgTable(
 
 /**
  * Recent webhook deliveries as the background watch last read them (lib/deliveries/watch-pass.ts),
- * kept 30 days for the webhook health figures. `attempts` is JSON without the endpoint's answers.
+ * kept 30 days for the webhook health figures. `attempts` is JSON; only a failed last attempt keeps its answer's body (cut short).
  */
 export const watchedDeliveries = pgTable(
   'watched_deliveries',

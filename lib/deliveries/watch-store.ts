@@ -3,6 +3,7 @@ import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { WatchedDeliveryRow } from '@/lib/db/schema';
 import type { Delivery, DeliveryAttempt } from '@/lib/partner/schemas';
+import { isSuccessfulAttempt } from './attempt-outcome';
 
 /** The deliveries watch's key among the mirrors (lib/sync/status). */
 export const DELIVERY_WATCH = 'deliveries';
@@ -10,7 +11,7 @@ export const DELIVERY_WATCH = 'deliveries';
 /** How long deliveries are kept: the health figures look back at most this far. */
 export const WATCH_RETENTION_MS = 30 * 24 * 3_600_000;
 
-/** A delivery as the watch keeps it: the endpoint's answers are left out, figures need only outcomes. */
+/** A delivery as the watch keeps it: figures need only outcomes, so of the endpoint's answers only the last failed one is kept. */
 export type WatchedDelivery = {
   deliveryId: string;
   eventId: string | null;
@@ -18,11 +19,15 @@ export type WatchedDelivery = {
   status: string;
   createdAt: string;
   nextAttemptAt: string | null;
-  attempts: Omit<DeliveryAttempt, 'response_body'>[];
+  /** Only the last attempt keeps its answer's body, and only when it failed (see `toRow`). */
+  attempts: DeliveryAttempt[];
   readAt: string;
   /** Settled as `succeeded` without being read again (see `settleVanished`): its attempts may be short of the last. */
   inferred: boolean;
 };
+
+/** Enough to read an error page's message; the API itself gives the first 4 KiB. */
+export const KEPT_BODY_CHARS = 1024;
 
 /** PostgreSQL caps bound parameters per statement (65,535): rows go in chunks well below it. */
 const CHUNK = 500;
@@ -30,9 +35,14 @@ const CHUNK = 500;
 function toRow(delivery: Delivery, readAt: number): WatchedDeliveryRow | null {
   const createdAt = Date.parse(delivery.created_at ?? '');
   if (!delivery.delivery_id || !delivery.status || Number.isNaN(createdAt)) return null;
-  const attempts = delivery.attempts.map((attempt) => {
+  // The health view shows the failing streak's last answer; every other body would only grow the
+  // store (30 days of deliveries), so the last attempt keeps its body when it failed, cut short.
+  const lastIndex = delivery.attempts.length - 1;
+  const attempts = delivery.attempts.map((attempt, index) => {
     const kept = { ...attempt };
-    delete kept.response_body;
+    if (index === lastIndex && !isSuccessfulAttempt(attempt) && typeof attempt.response_body === 'string')
+      kept.response_body = attempt.response_body.slice(0, KEPT_BODY_CHARS);
+    else delete kept.response_body;
     return kept;
   });
   return {

@@ -1,7 +1,5 @@
-import type { Delivery, DeliveryAttempt } from '@/lib/partner/schemas';
-
-/** D19: only a 2xx answered within this long delivers; anything slower failed, whatever it said. */
-export const ATTEMPT_DEADLINE_MS = 15_000;
+import { isSuccessfulAttempt } from '@/lib/deliveries/attempt-outcome';
+import type { Delivery } from '@/lib/partner/schemas';
 
 /** One attempt placed on the time line, with the delivery it belongs to. */
 export type TimedAttempt = {
@@ -16,18 +14,6 @@ export type TimedAttempt = {
   error: string | null;
   durationMs: number | null;
 };
-
-/**
- * An error beside a 2xx (the sandbox records one when the body was cut at the deadline) fails the
- * attempt too: the answer did not arrive whole in time, which is what the contract asks for.
- */
-export function isSuccessfulAttempt(attempt: DeliveryAttempt): boolean {
-  const status = attempt.response_status;
-  if (typeof status !== 'number' || status < 200 || status > 299) return false;
-  if (attempt.error) return false;
-  const duration = attempt.duration_ms;
-  return !(typeof duration === 'number' && duration > ATTEMPT_DEADLINE_MS);
-}
 
 /**
  * The watch may hand over the same delivery twice (an older read beside a newer one); attempts

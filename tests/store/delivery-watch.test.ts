@@ -10,6 +10,7 @@ await setUpTestStore('delivery_watch');
 const { getDb, schema } = await import('@/lib/db');
 const { watchDeliveries } = await import('@/lib/deliveries/watch-pass');
 const { deliveryWatchStatus, watchedDeliveries } = await import('@/lib/deliveries/watch');
+const { KEPT_BODY_CHARS } = await import('@/lib/deliveries/watch-store');
 const { saveApiKey } = await import('@/lib/settings/saved-key');
 
 const { sandbox, receiver } = setUpSandboxAndReceiver({ webhookTimeoutMs: 400 });
@@ -22,7 +23,8 @@ receiver.respond((request) => {
     const earlier = receiver.requests.filter((r) => r.path === request.path).length - 1;
     return { status: earlier < flaky ? 500 : 200 };
   }
-  return { status: Number(query.get('status') ?? '200') };
+  const status = Number(query.get('status') ?? '200');
+  return { status, body: status >= 400 ? `refused: ${'x'.repeat(2000)}` : 'ok' };
 });
 
 const DAY_S = 24 * 3600;
@@ -125,6 +127,11 @@ describe('the deliveries watch', () => {
     // Re-read through the status lists, not one call per delivery.
     expect(source.calls.every((c) => c.offset === 0)).toBe(true);
     expect((await held()).get(doomed)).toMatchObject({ status: 'failed', attempts: 8, inferred: false });
+    // Of the endpoint's answers only the last failed one is kept, cut short; the health view shows it.
+    const [kept] = await (await getDb()).select().from(schema.watchedDeliveries).where(eq(schema.watchedDeliveries.deliveryId, doomed));
+    const bodies = (JSON.parse(kept?.attempts ?? '[]') as { response_body?: string }[]).map((a) => a.response_body);
+    expect(bodies.slice(0, -1).every((body) => body === undefined)).toBe(true);
+    expect(bodies.at(-1)).toBe(`refused: ${'x'.repeat(KEPT_BODY_CHARS - 'refused: '.length)}`);
 
     // One that recovers, below a newer one held since: the newest pages stop before reaching it.
     const flaky = await accountAnswering('flaky=1&case=recovers');

@@ -70,8 +70,10 @@ function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) 
           <Heading>Webhook deliveries are failing</Heading>
           <p className="mt-1 text-sm text-slate-700">
             Since <LocalTime iso={item.streak.since} />: {formatCount(item.streak.failedAttempts)} failed attempts
-            {item.streak.statusCodes.length > 0 && <> (HTTP {item.streak.statusCodes.join(', ')})</>}
-            {item.streak.lastError && <>; the last: {item.streak.lastError}</>}
+            {item.streak.statusCodes.length > 0 && <> (HTTP {item.streak.statusCodes.join(', ')})</>}; the last answer:{' '}
+            {item.streak.lastStatus === null ? 'none' : `HTTP ${item.streak.lastStatus}`}
+            {item.streak.lastError && <>, {item.streak.lastError}</>}
+            {item.streak.lastBody && <>, “{item.streak.lastBody.slice(0, 120)}”</>}
             {item.sampled && ' — sampled: the watch could not read every delivery'}. Events your systems miss cannot be read back later.{' '}
             <Link href="/webhooks#health" className="font-medium text-brand-700 underline">
               See webhook health

@@ -39,8 +39,14 @@ export async function HealthSection() {
               <dt className="text-slate-600">Status codes</dt>
               <dd>{streak.statusCodes.length > 0 ? streak.statusCodes.map((code) => `HTTP ${code}`).join(', ') : 'no answer'}</dd>
               <dt className="text-slate-600">Last answer</dt>
-              <dd className="break-all">
-                {streak.lastError ?? streak.lastBody ?? (streak.lastStatus === null ? 'none' : `HTTP ${streak.lastStatus}`)}
+              <dd className="break-all" data-testid="streak-last-answer">
+                {streak.lastStatus === null ? 'no answer' : `HTTP ${streak.lastStatus}`}
+                {streak.lastError && <>: {streak.lastError}</>}
+                {streak.lastBody && (
+                  <code className="mt-1 block max-h-32 overflow-auto rounded bg-slate-100 px-2 py-1 text-xs whitespace-pre-wrap">
+                    {streak.lastBody}
+                  </code>
+                )}
               </dd>
             </dl>
           </div>
