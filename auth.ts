@@ -3,7 +3,8 @@ import NextAuth, { type DefaultSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { authConfig } from './auth.config';
-import { attemptSignIn, clientAddress } from '@/lib/auth/sign-in-attempt';
+import { attemptSignIn } from '@/lib/auth/sign-in-attempt';
+import { clientAddress } from '@/lib/http/client-address';
 import type { UserRole } from '@/lib/db/schema';
 
 declare module 'next-auth' {

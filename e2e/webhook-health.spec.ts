@@ -40,6 +40,8 @@ test('a refusing webhook endpoint raises the banner on every page, the overview 
     await page.goto('/webhooks#health');
     await expect(page.getByTestId('failing-streak')).toContainText('Failed attempts');
     await expect(page.locator('[data-chart="time-series"]')).toHaveCount(3);
+    // The deliveries go elsewhere now: what our receiver refuses says nothing about them.
+    await expect(page.getByTestId('receiver-refusals-not-ours')).toContainText("not this dashboard's receiver");
     await snap(page, 'webhook-health-failing');
   });
 
@@ -50,4 +52,19 @@ test('a refusing webhook endpoint raises the banner on every page, the overview 
   await page.goto('/webhooks#health');
   await expect(page.getByTestId('endpoint-healthy')).toBeVisible();
   await snap(page, 'webhook-health-healthy');
+
+  // The deliveries reach our receiver again, so what it refuses is shown beside them, by reason.
+  const refused = await page.request.post('/api/webhooks/partner', {
+    data: '{}',
+    headers: { 'content-type': 'application/json', 'x-webhook-token': 'not-the-token' },
+  });
+  expect(refused.status()).toBe(401);
+  // The count is written after the answer is sent: the page may need a second look. The page is
+  // already at /webhooks#health, where going to the same address would only scroll: reload it.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('receiver-refusal-rows')).toContainText('wrong or missing X-Webhook-Token', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('receiver-refusal-totals')).toContainText(/wrong or missing X-Webhook-Token \(401\): [\d,]+ requests?/);
+  await snap(page, 'webhook-health-refusals');
 });

@@ -4,7 +4,8 @@ import { AuthError } from 'next-auth';
 import { z } from 'zod';
 import { headers } from 'next/headers';
 import { signIn } from '@/auth';
-import { clientAddress, recordRefusedSignIn } from '@/lib/auth/sign-in-attempt';
+import { recordRefusedSignIn } from '@/lib/auth/sign-in-attempt';
+import { clientAddress } from '@/lib/http/client-address';
 import { signInWait } from '@/lib/auth/throttle';
 import { safeReturnPath } from '@/lib/auth/safe-return-path';
 

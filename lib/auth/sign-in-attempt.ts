@@ -8,15 +8,6 @@ import { beginSignIn, settleSignIn } from './throttle';
 import { normaliseEmail } from '@/lib/credentials/email';
 import { findUser } from './users';
 
-/**
- * The visitor's address. The dashboard's server (scripts/serve.ts) replaces `X-Forwarded-For` with
- * the one address it settled from the socket (or a trusted proxy's chain), so this is not what the
- * client claimed.
- */
-export function clientAddress(requestHeaders: Headers): string {
-  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
-}
-
 /** Against a real service a README password never signs in, even where start-up could not disable it yet. */
 function isPublishedLogin(email: string, password: string): boolean {
   return getEnv().PARTNER_API_MODE !== 'sandbox' && DEMO_USERS.some((u) => u.email === normaliseEmail(email) && u.password === password);

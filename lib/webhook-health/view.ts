@@ -1,6 +1,7 @@
 import 'server-only';
 import { endpointHealth, type FailingState } from './failing-rule';
 import { healthFigures, neverDelivered, type HealthFigures, type NeverDeliveredGroup } from './figures';
+import { receiverVerdict, type ReceiverVerdict } from './our-receiver';
 import { healthWindow } from './window';
 
 const DAY_MS = 86_400_000;
@@ -12,6 +13,8 @@ export type WebhookHealthView = {
   /** Not every delivery of the window was read (the watch was behind or had not gone back so far). */
   sampled: boolean;
   watchedSince: string | null;
+  /** Whether the deliveries go to this dashboard's receiver, so its refusals belong beside them. */
+  receiver: ReceiverVerdict;
 };
 
 /** The Webhooks page's health section, from the deliveries the watch holds: no call to the API. */
@@ -23,5 +26,6 @@ export async function loadWebhookHealth(wall = new Date()): Promise<WebhookHealt
     neverDelivered: neverDelivered(window.deliveries),
     sampled: window.sampled,
     watchedSince: window.status.completeSince,
+    receiver: await receiverVerdict(window.deliveries, wall.getTime()),
   };
 }

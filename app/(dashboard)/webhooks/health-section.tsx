@@ -5,6 +5,7 @@ import { Table, TableBody, TableCell, TableColumns, TableRow } from '@/component
 import type { HealthBucket } from '@/lib/webhook-health/figures';
 import { formatRate } from '@/lib/ui/format';
 import { loadWebhookHealth } from '@/lib/webhook-health/view';
+import { ReceiverRefusals } from './receiver-refusals';
 
 const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
 const points = (buckets: HealthBucket[]): TimePoint[] =>
@@ -130,6 +131,7 @@ export async function HealthSection() {
           </TableBody>
         </Table>
       </details>
+      <ReceiverRefusals receiver={health.receiver} />
       <Card>
         <CardHeader
           title="Never delivered"
