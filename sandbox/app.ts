@@ -1,3 +1,4 @@
+import { clockDate } from './http/clock-date';
 import { Hono, type Context } from 'hono';
 import type { SandboxContext } from './context';
 import { adminAuth, apiKeyAuth, faultInjection } from './http/auth';
@@ -63,6 +64,7 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   // Outermost, so it keeps an answer with every header the middlewares below add.
   app.use('*', ctx.replay.capture);
   app.use('*', requestId);
+  app.use('*', clockDate(ctx.clock));
   app.use('*', securityHeaders({ consent: `${CONSENT_PATH}/`, files: `${FILES_PATH}/` }));
   app.use('*', deferredBodyGuard(ctx.log));
   app.use('*', strictUtf8Bodies);

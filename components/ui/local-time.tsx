@@ -28,8 +28,18 @@ export function relativeTime(ms: number, now: number): string | null {
 /**
  * An instant in the viewer's own time zone, with the zone named, and how long ago when recent; the
  * UTC time is on hover. The server renders UTC (it cannot know the zone) and the browser replaces it.
+ * `aheadMs`: how far the service's clock runs ahead of ours (the sandbox's can be advanced), so "ago"
+ * is measured on the clock the instant was stamped with.
  */
-export function LocalTime({ iso, unknown = 'unknown' }: { iso: string | null | undefined; unknown?: string }) {
+export function LocalTime({
+  iso,
+  unknown = 'unknown',
+  aheadMs = 0,
+}: {
+  iso: string | null | undefined;
+  unknown?: string;
+  aheadMs?: number;
+}) {
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (!iso) return;
@@ -37,13 +47,13 @@ export function LocalTime({ iso, unknown = 'unknown' }: { iso: string | null | u
     if (Number.isNaN(ms)) return;
     const update = () => {
       const local = LOCAL.format(new Date(ms));
-      const ago = relativeTime(ms, Date.now());
+      const ago = relativeTime(ms, Date.now() + aheadMs);
       setShown(ago ? `${ago} (${local})` : local);
     };
     update();
     const timer = setInterval(update, 30_000);
     return () => clearInterval(timer);
-  }, [iso]);
+  }, [iso, aheadMs]);
   if (!iso) return <span className="text-slate-500">{unknown}</span>;
   const utc = formatDateTime(iso);
   return (

@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, schema } from '@/lib/db';
 import { readSetting, writeSetting } from '@/lib/db/settings';
@@ -64,6 +64,11 @@ export async function latestHandshake(robotId: string): Promise<HandshakeRow | u
     .orderBy(desc(schema.handshakes.startedAt))
     .limit(1);
   return row;
+}
+
+/** Handshakes whose stated expiry (as the service wrote it) is after `now`, or who stated none. */
+export function openHandshakeCondition(now: number) {
+  return or(isNull(schema.handshakes.expiresAt), gt(schema.handshakes.expiresAt, new Date(now).toISOString()));
 }
 
 /** How long a handshake counts as open when the service's answer gave no `expires_at` (D9 sets 15 minutes). */

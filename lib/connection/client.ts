@@ -5,6 +5,7 @@ import { getPartnerConnection } from '@/lib/connection/connection';
 import { noteRequestId } from './request-trail';
 import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
 import { noteKeyAnswer } from './key-health';
+import { noteServiceDate } from './service-clock';
 
 /**
  * The one way the dashboard reaches the Partner API. Pages keep a short total deadline so a slow
@@ -33,6 +34,7 @@ export async function getPartnerClient(purpose: CallPurpose = 'page'): Promise<P
       noteRequestId(info.requestId);
       noteRateLimit(info.rateLimit).catch(() => undefined);
       noteKeyAnswer(info.status, info).catch(() => undefined);
+      noteServiceDate(info.serviceDate).catch(() => undefined);
       if (info.status === undefined || info.status >= 500) {
         console.warn(
           `[partner-api] ${info.method} ${info.path} attempt ${info.attempt} -> ${info.status ?? 'no answer'} in ${info.durationMs} ms`,

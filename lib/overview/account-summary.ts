@@ -1,6 +1,7 @@
 import 'server-only';
 import { count, sql } from 'drizzle-orm';
-import { knownCapacity, type CapacityHint } from '@/lib/channels/memory';
+import { knownCapacity, openHandshakeCondition, type CapacityHint } from '@/lib/channels/memory';
+import { serviceClockNow } from '@/lib/connection/service-clock';
 import { getDb, schema } from '@/lib/db';
 import { DIRECTORY_MIRROR } from '@/lib/robots/directory';
 import { isComplete, mirrorStatus } from '@/lib/sync/status';
@@ -34,7 +35,10 @@ export async function accountSummary(): Promise<AccountSummary> {
         robotsWithOff: sql<number>`count(distinct ${channels.robotId}) filter (where ${channels.isActive} = false)`.mapWith(Number),
       })
       .from(channels),
-    db.select({ n: count(), soonest: sql<string | null>`min(${schema.handshakes.expiresAt})` }).from(schema.handshakes),
+    db
+      .select({ n: count(), soonest: sql<string | null>`min(${schema.handshakes.expiresAt})` })
+      .from(schema.handshakes)
+      .where(openHandshakeCondition(await serviceClockNow())),
     knownCapacity(),
     mirrorStatus(DIRECTORY_MIRROR),
   ]);

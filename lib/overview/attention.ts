@@ -1,8 +1,10 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { openHandshakeCondition } from '@/lib/channels/memory';
 import { keyRefusal, type KeyRefusal } from '@/lib/connection/key-health';
 import { isRunning, reenableRun, type ReenableRun } from '@/lib/channels/reenable-job';
 import { budgetState } from '@/lib/connection/budget';
+import { serviceClockNow } from '@/lib/connection/service-clock';
 import { getDb, schema } from '@/lib/db';
 import { wentOffGroups, type WentOffGroup } from '@/lib/robots/went-off-view';
 import type { FailingStreak } from '@/lib/webhook-health/failing-rule';
@@ -40,7 +42,7 @@ export async function attentionItems(wall = Date.now()): Promise<AttentionItem[]
     budgetState(),
     failedReplies(now),
     silentRobots(now),
-    pendingHandshakes(),
+    pendingHandshakes(now),
   ]);
   const items: AttentionItem[] = [];
   if (refusal) items.push({ kind: 'key_refused', refusal });
@@ -54,9 +56,9 @@ export async function attentionItems(wall = Date.now()): Promise<AttentionItem[]
 }
 
 /**
- * The windows' "now": the service's clock as its newest event shows it, when that runs ahead of
- * ours (the sandbox's clock can be advanced; a real service's agrees with ours), so an advance
- * shows here as it would after the time had passed.
+ * The windows' "now": the service's clock (its answers' `Date`, or its newest event) when that runs
+ * ahead of ours (the sandbox's clock can be advanced; a real service's agrees with ours), so an
+ * advance shows here as it would after the time had passed.
  */
 async function serviceNow(wall: number): Promise<number> {
   const [row] = await (
@@ -66,7 +68,8 @@ async function serviceNow(wall: number): Promise<number> {
     .from(schema.webhookEvents)
     .where(eq(schema.webhookEvents.isTest, false));
   const newest = row?.newest ? Date.parse(row.newest) : Number.NaN;
-  return Number.isNaN(newest) ? wall : Math.max(wall, newest);
+  const serviceClock = await serviceClockNow(wall);
+  return Number.isNaN(newest) ? serviceClock : Math.max(serviceClock, newest);
 }
 
 async function robotNames(ids: string[]): Promise<Map<string, string>> {
@@ -151,15 +154,21 @@ async function silentRobots(now: number): Promise<{ robots: SilentRobot[]; accou
   };
 }
 
-async function pendingHandshakes(): Promise<{ total: number; handshakes: PendingHandshake[] }> {
+/** Handshakes not yet expired by the service's clock (one without a stated expiry counts as open). */
+async function pendingHandshakes(now: number): Promise<{ total: number; handshakes: PendingHandshake[] }> {
   const db = await getDb();
+  const open = openHandshakeCondition(now);
   const [rows, [total]] = await Promise.all([
     db
       .select({ channelId: schema.handshakes.channelId, robotId: schema.handshakes.robotId, expiresAt: schema.handshakes.expiresAt })
       .from(schema.handshakes)
+      .where(open)
       .orderBy(asc(schema.handshakes.expiresAt))
       .limit(SHOWN),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(schema.handshakes),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(schema.handshakes)
+      .where(open),
   ]);
   const names = await robotNames(rows.map((row) => row.robotId));
   return { total: total?.n ?? 0, handshakes: rows.map((row) => ({ ...row, robotName: names.get(row.robotId) ?? null })) };

@@ -106,16 +106,18 @@ export function createTransport(options: PartnerClientOptions): Transport {
       let status: number | undefined;
       let requestId: string | undefined;
       let rateLimit: number | undefined;
+      let serviceDate: string | undefined;
 
       try {
         const response = await fetchImpl(root + path, { method: spec.method, headers, body, signal });
         status = response.status;
         requestId = response.headers.get('x-request-id') ?? undefined;
         rateLimit = positiveInt(response.headers.get('ratelimit-limit'));
+        serviceDate = response.headers.get('date') ?? undefined;
         const text = await response.text();
         if (response.ok) {
           const data = parseBody(spec.schema, text, status, requestId, `${spec.method} ${path}`);
-          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId, rateLimit });
+          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId, rateLimit, serviceDate });
           return { data, requestId };
         }
         const apiError = scrub(errorFromResponse(status, text, response.headers));
@@ -126,7 +128,17 @@ export function createTransport(options: PartnerClientOptions): Transport {
       } catch (error) {
         if (error instanceof PartnerError) {
           // Only the body check throws these: the exchange itself completed.
-          report({ method: spec.method, path, attempt, durationMs: Date.now() - started, status, requestId, rateLimit, error: error.name });
+          report({
+            method: spec.method,
+            path,
+            attempt,
+            durationMs: Date.now() - started,
+            status,
+            requestId,
+            rateLimit,
+            serviceDate,
+            error: error.name,
+          });
           throw error;
         }
         if (signal.aborted) {
@@ -155,6 +167,7 @@ export function createTransport(options: PartnerClientOptions): Transport {
         ...(status !== undefined && { status }),
         ...(requestId !== undefined && { requestId }),
         ...(rateLimit !== undefined && { rateLimit }),
+        ...(serviceDate !== undefined && { serviceDate }),
         error: failure.name,
         ...(waitMs !== undefined && { retryInMs: Math.round(waitMs) }),
       });

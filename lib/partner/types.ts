@@ -19,6 +19,8 @@ export interface PartnerRequestInfo {
   requestId?: string;
   /** The account's calls per minute, from the answer's `RateLimit-Limit` header (D4). */
   rateLimit?: number;
+  /** The answer's `Date` header: the service's clock (the sandbox's can be advanced). */
+  serviceDate?: string;
   /** Class name of the error this attempt produced. */
   error?: string;
   /** Set when another attempt follows after this wait. */

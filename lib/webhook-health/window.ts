@@ -1,5 +1,6 @@
 import 'server-only';
 import { newestCreatedAt, WATCH_RETENTION_MS, watchedDeliveries, type DeliveryWatchStatus } from '@/lib/deliveries/watch';
+import { serviceClockNow } from '@/lib/connection/service-clock';
 import type { Delivery } from '@/lib/partner/schemas';
 import { asDelivery } from './as-delivery';
 
@@ -10,11 +11,12 @@ export type HealthWindow = { deliveries: Delivery[]; sampled: boolean; status: D
 
 /**
  * The watched deliveries of the last `lookbackMs`, and the "now" the figures are measured at: the
- * service's clock as its newest record shows it, when that runs ahead of ours (the sandbox's clock
- * can be advanced; a real service's agrees with ours), so windows and the failing rule follow it.
+ * service's clock (its answers' `Date`, or its newest record) when that runs ahead of ours (the
+ * sandbox's clock can be advanced; a real service's agrees with ours), so windows and the failing
+ * rule follow it.
  */
 export async function healthWindow(lookbackMs: number, wall = new Date()): Promise<HealthWindow> {
-  const anchor = Math.max(wall.getTime(), (await newestCreatedAt()) ?? 0);
+  const anchor = Math.max(await serviceClockNow(wall.getTime()), (await newestCreatedAt()) ?? 0);
   // From further back than the figures look: a delivery made before the window may have retried inside it.
   const window = await watchedDeliveries({ from: new Date(anchor - lookbackMs - RETRY_SPAN_MS), to: new Date(anchor + 1) });
   // Sampled is judged on the figures' own window (no older than what the watch keeps), not on that margin.

@@ -19,6 +19,16 @@ describe('sandbox clock (D22)', () => {
     expect(read.body.offset_seconds).toBeGreaterThanOrEqual(3600);
   });
 
+  it("states its time in every answer's Date header, so a client can follow an advance", async () => {
+    await sandbox.advanceClock(7200);
+    const now = (await sandbox.now()).getTime();
+    const health = await fetch(`${sandbox.url}/sandbox/health`);
+    const stated = Date.parse(health.headers.get('date') ?? '');
+    // Date has whole seconds.
+    expect(Math.abs(stated - now)).toBeLessThan(3_000);
+    expect(stated - Date.now()).toBeGreaterThan(7_000_000);
+  });
+
   it('only moves forward', async () => {
     for (const seconds of [-5, 0, 'ten']) {
       const result = await sandbox.control<ErrorBody>('POST', '/sandbox/api/clock/advance', { seconds });

@@ -5,6 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
+import { serviceAheadMs } from '@/lib/connection/service-clock';
 import { attentionItems, SILENCE, type AttentionItem } from '@/lib/overview/attention';
 import { ChannelsOffItem } from './channels-off-item';
 import { lookBeforeReading } from './directory-look';
@@ -20,7 +21,7 @@ const REASONS: Record<string, string> = {
 export async function AttentionCard() {
   const [user] = await Promise.all([requireSessionUser(), lookBeforeReading()]);
   const mayChange = canPerform(user.role, 'change');
-  const items = await attentionItems();
+  const [items, aheadMs] = await Promise.all([attentionItems(), serviceAheadMs()]);
   return (
     <Card as="section" aria-labelledby="overview-attention" data-testid="overview-attention">
       <CardHeader id="overview-attention" title="What needs attention" />
@@ -33,7 +34,7 @@ export async function AttentionCard() {
         <ol className="mt-3 divide-y divide-slate-200">
           {items.map((item) => (
             <li key={item.kind} className="py-3" data-testid="attention-item" data-kind={item.kind}>
-              <Item item={item} mayChange={mayChange} />
+              <Item item={item} mayChange={mayChange} aheadMs={aheadMs} />
             </li>
           ))}
         </ol>
@@ -46,7 +47,7 @@ function Heading({ children, tone = 'bad' }: { children: ReactNode; tone?: 'bad'
   return <p className={`font-medium ${tone === 'bad' ? 'text-red-700' : 'text-amber-800'}`}>{children}</p>;
 }
 
-function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) {
+function Item({ item, mayChange, aheadMs }: { item: AttentionItem; mayChange: boolean; aheadMs: number }) {
   switch (item.kind) {
     case 'channels_off':
       return <ChannelsOffItem {...item} mayChange={mayChange} />;
@@ -69,7 +70,7 @@ function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) 
         <>
           <Heading>Webhook deliveries are failing</Heading>
           <p className="mt-1 text-sm text-slate-700">
-            Since <LocalTime iso={item.streak.since} />: {formatCount(item.streak.failedAttempts)} failed attempts
+            Since <LocalTime iso={item.streak.since} aheadMs={aheadMs} />: {formatCount(item.streak.failedAttempts)} failed attempts
             {item.streak.statusCodes.length > 0 && <> (HTTP {item.streak.statusCodes.join(', ')})</>}; the last answer:{' '}
             {item.streak.lastStatus === null ? 'none' : `HTTP ${item.streak.lastStatus}`}
             {item.streak.lastError && <>, {item.streak.lastError}</>}
@@ -114,7 +115,7 @@ function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) 
             {item.account && (
               <li>
                 The whole account: about {formatCount(item.account.hourlyAverage)} an hour over the last 7 days, the last at{' '}
-                <LocalTime iso={item.account.lastEventAt} />. Check the webhook URL and{' '}
+                <LocalTime iso={item.account.lastEventAt} aheadMs={aheadMs} />. Check the webhook URL and{' '}
                 <Link href="/webhooks" className="text-brand-700 underline">
                   its deliveries
                 </Link>
@@ -126,7 +127,8 @@ function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) 
                 <Link href={`/robots/${encodeURIComponent(robot.robotId ?? '')}`} className="text-brand-700 underline">
                   {robot.robotName ?? robot.robotId}
                 </Link>
-                : about {formatCount(robot.hourlyAverage)} an hour over the last 7 days, the last at <LocalTime iso={robot.lastEventAt} />.
+                : about {formatCount(robot.hourlyAverage)} an hour over the last 7 days, the last at{' '}
+                <LocalTime iso={robot.lastEventAt} aheadMs={aheadMs} />.
               </li>
             ))}
           </ul>
@@ -146,7 +148,7 @@ function Item({ item, mayChange }: { item: AttentionItem; mayChange: boolean }) 
                 </Link>
                 {handshake.expiresAt ? (
                   <>
-                    : expires <LocalTime iso={handshake.expiresAt} />
+                    : expires <LocalTime iso={handshake.expiresAt} aheadMs={aheadMs} />
                   </>
                 ) : (
                   ': no expiry stated'

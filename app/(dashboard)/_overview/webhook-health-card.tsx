@@ -2,11 +2,12 @@ import Link from 'next/link';
 import { formatCount, formatRate } from '@/lib/ui/format';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
+import { serviceAheadMs } from '@/lib/connection/service-clock';
 import { endpointHealthState } from '@/lib/webhook-health/state';
 
 /** Webhook health in one line, as the last watch pass left it. */
 export async function WebhookHealthCard() {
-  const health = await endpointHealthState();
+  const [health, aheadMs] = await Promise.all([endpointHealthState(), serviceAheadMs()]);
   return (
     <Card as="section" aria-labelledby="overview-webhooks" data-testid="overview-webhooks">
       <CardHeader
@@ -23,7 +24,8 @@ export async function WebhookHealthCard() {
           'Not watched yet: the first look at the deliveries comes within a minute of start.'
         ) : health.failing ? (
           <>
-            Failing since <LocalTime iso={health.failing.since} />: {formatCount(health.failing.failedAttempts)} failed attempts.
+            Failing since <LocalTime iso={health.failing.since} aheadMs={aheadMs} />: {formatCount(health.failing.failedAttempts)} failed
+            attempts.
           </>
         ) : health.successRate24h === null ? (
           'No delivery attempts in the last 24 h.'

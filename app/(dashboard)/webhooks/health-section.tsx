@@ -4,6 +4,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { Table, TableBody, TableCell, TableColumns, TableRow } from '@/components/ui/table';
 import type { HealthBucket } from '@/lib/webhook-health/figures';
 import { formatRate } from '@/lib/ui/format';
+import { serviceAheadMs } from '@/lib/connection/service-clock';
 import { loadWebhookHealth } from '@/lib/webhook-health/view';
 import { ReceiverRefusals } from './receiver-refusals';
 
@@ -18,7 +19,7 @@ const points = (buckets: HealthBucket[]): TimePoint[] =>
 
 /** Success rate and attempt durations over time, the failing streak, and what was never delivered. */
 export async function HealthSection() {
-  const health = await loadWebhookHealth();
+  const [health, aheadMs] = await Promise.all([loadWebhookHealth(), serviceAheadMs()]);
   const streak = health.state.streak;
   const hourly = points(health.figures.hourly);
   return (
@@ -33,7 +34,7 @@ export async function HealthSection() {
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
               <dt className="text-slate-600">First failure</dt>
               <dd>
-                <LocalTime iso={streak.since} />
+                <LocalTime iso={streak.since} aheadMs={aheadMs} />
               </dd>
               <dt className="text-slate-600">Failed attempts</dt>
               <dd>{streak.failedAttempts}</dd>
