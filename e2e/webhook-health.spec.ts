@@ -42,7 +42,11 @@ test('a refusing webhook endpoint raises the banner on every page, the overview 
     await expect(page.locator('[data-chart="time-series"]')).toHaveCount(3);
     // The deliveries go elsewhere now: what our receiver refuses says nothing about them.
     await expect(page.getByTestId('receiver-refusals-not-ours')).toContainText("not this dashboard's receiver");
+    await expect(page.getByTestId('streak-last-answer')).toContainText('no answer');
     await snap(page, 'webhook-health-failing');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'webhook-health-failing-narrow');
+    await page.setViewportSize({ width: 1366, height: 768 });
   });
 
   // Three successful attempts in a row: recovered.
@@ -67,4 +71,6 @@ test('a refusing webhook endpoint raises the banner on every page, the overview 
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('receiver-refusal-totals')).toContainText(/wrong or missing X-Webhook-Token \(401\): [\d,]+ requests?/);
   await snap(page, 'webhook-health-refusals');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'webhook-health-refusals-narrow');
 });

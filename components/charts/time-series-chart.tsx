@@ -4,7 +4,7 @@ import type { TimePoint, TimeSeries, TimeSeriesPlotProps } from './time-series-t
 
 export type { TimePoint, TimeSeries };
 
-export interface TimeSeriesChartProps extends Partial<Pick<TimeSeriesPlotProps, 'kind' | 'timeFormat' | 'wholeNumbers'>> {
+export interface TimeSeriesChartProps extends Partial<Pick<TimeSeriesPlotProps, 'kind' | 'timeFormat' | 'wholeNumbers' | 'valueMax'>> {
   title: string;
   description: string;
   /** The chart's accessible name: what it shows and where its figures can be read as text. */
@@ -29,6 +29,7 @@ export function TimeSeriesChart({
   kind = 'line',
   timeFormat = 'day',
   wholeNumbers = true,
+  valueMax,
   height = 256,
 }: TimeSeriesChartProps) {
   return (
@@ -40,6 +41,7 @@ export function TimeSeriesChart({
           kind={kind}
           timeFormat={timeFormat}
           wholeNumbers={wholeNumbers}
+          valueMax={valueMax}
           height={height}
         />
       </div>

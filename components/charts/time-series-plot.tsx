@@ -12,7 +12,7 @@ const TIME_FORMAT = {
 } as const;
 const figure = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
-export default function TimeSeriesPlot({ points, series, kind, timeFormat, wholeNumbers }: TimeSeriesPlotProps) {
+export default function TimeSeriesPlot({ points, series, kind, timeFormat, wholeNumbers, valueMax }: TimeSeriesPlotProps) {
   const formatTime = (value: unknown) => (typeof value === 'string' ? TIME_FORMAT[timeFormat].format(new Date(value)) : '');
   const axes = (
     <>
@@ -20,6 +20,7 @@ export default function TimeSeriesPlot({ points, series, kind, timeFormat, whole
       <XAxis dataKey="t" tickFormatter={formatTime} minTickGap={16} tick={{ fontSize: 11, fill: '#475569' }} />
       <YAxis
         allowDecimals={!wholeNumbers}
+        {...(valueMax !== undefined && { domain: [0, valueMax] })}
         width={48}
         tick={{ fontSize: 11, fill: '#475569' }}
         tickFormatter={(v: number) => figure.format(v)}

@@ -17,4 +17,6 @@ export interface TimeSeriesPlotProps {
   timeFormat: 'day' | 'minute';
   /** Counts never get a fractional value-axis step. */
   wholeNumbers: boolean;
+  /** A fixed top of the value axis (100 for a percentage), so a flat 0 % is drawn at the bottom of a full scale. */
+  valueMax?: number | undefined;
 }

@@ -81,6 +81,7 @@ export async function HealthSection() {
           series={[{ key: 'rate', name: 'Success rate (%)', colour: '#047857' }]}
           timeFormat="minute"
           wholeNumbers={false}
+          valueMax={100}
         />
         <TimeSeriesChart
           title="Attempt duration, last 24 hours"
@@ -100,6 +101,7 @@ export async function HealthSection() {
           points={points(health.figures.daily)}
           series={[{ key: 'rate', name: 'Success rate (%)', colour: '#047857' }]}
           wholeNumbers={false}
+          valueMax={100}
         />
       </div>
       <details className="text-sm">
