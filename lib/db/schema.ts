@@ -1,8 +1,8 @@
 import { bigint, bigserial, boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 
-// One schema for both stores (PGlite embedded, PostgreSQL shared); drizzle-kit generates the
-// migrations in lib/db/migrations from it. Instants the code compares are epoch ms (bigint as number);
-// instants it only shows are ISO text.
+// One schema for both stores (PGlite embedded, PostgreSQL shared), alerts' tables included; drizzle-kit
+// generates lib/db/migrations from it. Instants compared are epoch ms; instants only shown are ISO text.
+export * from './schema-alerts';
 
 export const USER_ROLES = ['admin', 'viewer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
