@@ -23,7 +23,13 @@ const SETTING = 'channel_reenable';
 export const HEARTBEAT_STALE_MS = 2 * 60_000;
 const FAILURES_IN_A_ROW = 3;
 
-const channelSchema = z.object({ channelId: z.string(), robotId: z.string(), robotName: z.string().nullable(), type: z.string() });
+const channelSchema = z.object({
+  channelId: z.string(),
+  robotId: z.string(),
+  robotName: z.string().nullable(),
+  externalId: z.string().nullable().default(null),
+  type: z.string(),
+});
 const STOP_REASONS = ['capacity', 'plan_lapsed', 'key_refused', 'failed'] as const;
 
 const runSchema = z.object({

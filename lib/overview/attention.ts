@@ -23,8 +23,23 @@ export type AttentionItem =
   | { kind: 'silence'; robots: SilentRobot[]; account: SilentRobot | null }
   | { kind: 'handshakes_pending'; total: number; handshakes: PendingHandshake[] };
 
-export type FailedReplies = { robotId: string; robotName: string | null; reason: string; count: number; conversations: string[] };
-export type SilentRobot = { robotId: string | null; robotName: string | null; lastEventAt: string; hourlyAverage: number };
+export type FailedReplies = {
+  robotId: string;
+  robotName: string | null;
+  reason: string;
+  count: number;
+  conversations: string[];
+  /** The customers (`external_id`) hit, the first few, and how many in all. */
+  customers: string[];
+  customerCount: number;
+};
+export type SilentRobot = {
+  robotId: string | null;
+  robotName: string | null;
+  externalId: string | null;
+  lastEventAt: string;
+  hourlyAverage: number;
+};
 export type PendingHandshake = { channelId: string; robotId: string; robotName: string | null; expiresAt: string | null };
 
 const HOUR_MS = 3_600_000;
@@ -32,17 +47,18 @@ const HOUR_MS = 3_600_000;
 export const SILENCE = { quietMs: 2 * HOUR_MS, historyMs: 7 * 24 * HOUR_MS, minHourly: 20 } as const;
 const SHOWN = 5;
 
-export async function attentionItems(wall = Date.now()): Promise<AttentionItem[]> {
+/** `shown`: how many robots, conversations or channels each item names (the alerts name more). */
+export async function attentionItems(wall = Date.now(), shown = SHOWN): Promise<AttentionItem[]> {
   const now = await serviceNow(wall);
   const [refusal, health, wentOff, run, budget, replies, silence, handshakes] = await Promise.all([
     keyRefusal(),
     endpointHealthState(),
-    wentOffGroups(),
+    wentOffGroups(shown),
     reenableRun(),
     budgetState(),
-    failedReplies(now),
-    silentRobots(now),
-    pendingHandshakes(now),
+    failedReplies(now, shown),
+    silentRobots(now, shown),
+    pendingHandshakes(now, shown),
   ]);
   const items: AttentionItem[] = [];
   if (refusal) items.push({ kind: 'key_refused', refusal });
@@ -72,19 +88,21 @@ async function serviceNow(wall: number): Promise<number> {
   return Number.isNaN(newest) ? serviceClock : Math.max(serviceClock, newest);
 }
 
-async function robotNames(ids: string[]): Promise<Map<string, string>> {
+type Named = { name: string; externalId: string | null };
+
+async function robotNames(ids: string[]): Promise<Map<string, Named>> {
   if (ids.length === 0) return new Map();
   const rows = await (
     await getDb()
   )
-    .select({ id: schema.robotDirectory.id, name: schema.robotDirectory.name })
+    .select({ id: schema.robotDirectory.id, name: schema.robotDirectory.name, externalId: schema.robotDirectory.externalId })
     .from(schema.robotDirectory)
     .where(inArray(schema.robotDirectory.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Replies that never reached the customer in the last 24 hours, by robot and reason. */
-async function failedReplies(now: number): Promise<{ total: number; groups: FailedReplies[] }> {
+async function failedReplies(now: number, shown: number): Promise<{ total: number; groups: FailedReplies[] }> {
   const events = schema.webhookEvents;
   const reason = sql<string>`coalesce((${events.payload}::jsonb)->'data'->>'reason', 'unknown')`;
   const rows = await (
@@ -96,7 +114,9 @@ async function failedReplies(now: number): Promise<{ total: number; groups: Fail
       count: sql<number>`count(*)`.mapWith(Number),
       conversations: sql<
         string[]
-      >`(array_agg(distinct ${events.conversationId}) filter (where ${events.conversationId} is not null))[1:${SHOWN}]`,
+      >`(array_agg(distinct ${events.conversationId}) filter (where ${events.conversationId} is not null))[1:${shown}]`,
+      customers: sql<string[]>`(array_agg(distinct ${events.externalId}) filter (where ${events.externalId} is not null))[1:${shown}]`,
+      customerCount: sql<number>`count(distinct ${events.externalId})`.mapWith(Number),
     })
     .from(events)
     .where(
@@ -107,16 +127,18 @@ async function failedReplies(now: number): Promise<{ total: number; groups: Fail
   const names = await robotNames(rows.flatMap((row) => (row.robotId ? [row.robotId] : [])));
   const groups = rows.map((row) => ({
     robotId: row.robotId ?? '',
-    robotName: row.robotId ? (names.get(row.robotId) ?? null) : null,
+    robotName: row.robotId ? (names.get(row.robotId)?.name ?? null) : null,
     reason: row.reason,
     count: row.count,
     conversations: row.conversations ?? [],
+    customers: row.customers ?? [],
+    customerCount: row.customerCount,
   }));
-  return { total: groups.reduce((n, group) => n + group.count, 0), groups: groups.slice(0, SHOWN) };
+  return { total: groups.reduce((n, group) => n + group.count, 0), groups: groups.slice(0, shown) };
 }
 
 /** Robots, and the account as a whole, that went quiet after a busy week: a quiet endpoint fails no delivery. */
-async function silentRobots(now: number): Promise<{ robots: SilentRobot[]; account: SilentRobot | null }> {
+async function silentRobots(now: number, shown: number): Promise<{ robots: SilentRobot[]; account: SilentRobot | null }> {
   const events = schema.webhookEvents;
   const since = new Date(now - SILENCE.historyMs).toISOString();
   const quietSince = new Date(now - SILENCE.quietMs).toISOString();
@@ -131,7 +153,7 @@ async function silentRobots(now: number): Promise<{ robots: SilentRobot[]; accou
       .groupBy(events.robotId)
       .having(sql`count(*) > ${busy} and max(${events.occurredAt}) < ${quietSince}`)
       .orderBy(sql`count(*) desc`)
-      .limit(SHOWN),
+      .limit(shown),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${events.occurredAt})` })
       .from(events)
@@ -141,12 +163,13 @@ async function silentRobots(now: number): Promise<{ robots: SilentRobot[]; accou
   const hourly = (n: number) => Math.round(n / (SILENCE.historyMs / HOUR_MS));
   const account =
     whole && whole.last !== null && whole.n > busy && whole.last < quietSince
-      ? { robotId: null, robotName: null, lastEventAt: whole.last, hourlyAverage: hourly(whole.n) }
+      ? { robotId: null, robotName: null, externalId: null, lastEventAt: whole.last, hourlyAverage: hourly(whole.n) }
       : null;
   return {
     robots: perRobot.map((row) => ({
       robotId: row.robotId,
-      robotName: row.robotId ? (names.get(row.robotId) ?? null) : null,
+      robotName: row.robotId ? (names.get(row.robotId)?.name ?? null) : null,
+      externalId: row.robotId ? (names.get(row.robotId)?.externalId ?? null) : null,
       lastEventAt: row.last,
       hourlyAverage: hourly(row.n),
     })),
@@ -155,7 +178,7 @@ async function silentRobots(now: number): Promise<{ robots: SilentRobot[]; accou
 }
 
 /** Handshakes not yet expired by the service's clock (one without a stated expiry counts as open). */
-async function pendingHandshakes(now: number): Promise<{ total: number; handshakes: PendingHandshake[] }> {
+async function pendingHandshakes(now: number, shown: number): Promise<{ total: number; handshakes: PendingHandshake[] }> {
   const db = await getDb();
   const open = openHandshakeCondition(now);
   const [rows, [total]] = await Promise.all([
@@ -164,12 +187,12 @@ async function pendingHandshakes(now: number): Promise<{ total: number; handshak
       .from(schema.handshakes)
       .where(open)
       .orderBy(asc(schema.handshakes.expiresAt))
-      .limit(SHOWN),
+      .limit(shown),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(schema.handshakes)
       .where(open),
   ]);
   const names = await robotNames(rows.map((row) => row.robotId));
-  return { total: total?.n ?? 0, handshakes: rows.map((row) => ({ ...row, robotName: names.get(row.robotId) ?? null })) };
+  return { total: total?.n ?? 0, handshakes: rows.map((row) => ({ ...row, robotName: names.get(row.robotId)?.name ?? null })) };
 }

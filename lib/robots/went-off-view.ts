@@ -16,9 +16,8 @@ export type WentOffGroup = {
   first: WentOffChannel[];
 };
 
-export type WentOffChannel = { channelId: string; robotId: string; robotName: string | null; type: string };
+export type WentOffChannel = { channelId: string; robotId: string; robotName: string | null; externalId: string | null; type: string };
 
-const SHOWN = 5;
 const CAUSE_ORDER: readonly ChannelOffCause[] = ['plan_lapsed', 'role_missing', 'unknown'];
 
 const off = schema.channelsWentOff;
@@ -31,7 +30,8 @@ const robots = schema.robotDirectory;
  */
 const LIST_ORDER = [asc(sql`coalesce(${robots.position}, 2147483647)`), asc(off.robotId), asc(off.channelId)];
 
-export async function wentOffGroups(): Promise<WentOffGroup[]> {
+/** `shown`: how many channels each group names. */
+export async function wentOffGroups(shown = 5): Promise<WentOffGroup[]> {
   const db = await getDb();
   const totals = await db
     .select({
@@ -50,7 +50,7 @@ export async function wentOffGroups(): Promise<WentOffGroup[]> {
       robots: total.robots,
       since: total.since ?? '',
       confirmedAt: total.confirmedAt,
-      first: await wentOffChannels(total.cause, [], SHOWN),
+      first: await wentOffChannels(total.cause, [], shown),
     })),
   );
   return groups.sort((a, b) => CAUSE_ORDER.indexOf(a.cause) - CAUSE_ORDER.indexOf(b.cause));
@@ -59,7 +59,7 @@ export async function wentOffGroups(): Promise<WentOffGroup[]> {
 /** The channels still off for this cause, in list order, leaving out those already tried. */
 export async function wentOffChannels(cause: ChannelOffCause, skip: string[], limit: number): Promise<WentOffChannel[]> {
   return (await getDb())
-    .select({ channelId: off.channelId, robotId: off.robotId, robotName: robots.name, type: off.type })
+    .select({ channelId: off.channelId, robotId: off.robotId, robotName: robots.name, externalId: robots.externalId, type: off.type })
     .from(off)
     .leftJoin(robots, eq(robots.id, off.robotId))
     .where(and(eq(off.cause, cause), skip.length > 0 ? notInArray(off.channelId, skip) : undefined))
