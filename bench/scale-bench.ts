@@ -68,6 +68,8 @@ const today = new Date().toISOString().slice(0, 10);
 const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
 const robotId = seeded[4_321] ?? '';
 const views: [string, string][] = [
+  ['overview', '/'],
+  ['webhooks (health view)', '/webhooks'],
   ['robots list', '/robots'],
   ['search', '/robots?q=cust-5000'],
   ['robot page', `/robots/${robotId}`],

@@ -94,6 +94,8 @@ export async function startStack(options: {
   seed: (control: ControlClient, account: Account) => Promise<void>;
   /** Puts bench/latency-proxy.ts between the dashboard and the sandbox (no delay until one is set). */
   latencyProxy?: boolean;
+  /** A file the dashboard appends the timed parts of its work to (BENCH_PROFILE, bench/page-profile.ts). */
+  profileFile?: string;
 }): Promise<Stack> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-bench-'));
   const port = await freePort();
@@ -129,7 +131,9 @@ export async function startStack(options: {
   const password = /Password \(shown once, store it now\): (\S+)/.exec(created.stdout)?.[1];
   if (!password) throw new Error(`could not create the bench admin: ${created.stdout}${created.stderr}`);
   const startedAt = Date.now();
-  const dashboard = spawn(process.execPath, dashboardStartArgs(port), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Only the server profiles: the admin tool above would add its migrations to the file.
+  const serverEnv = options.profileFile ? { ...env, BENCH_PROFILE: options.profileFile } : env;
+  const dashboard = spawn(process.execPath, dashboardStartArgs(port), { env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const close = async () => {
     dashboard.kill();
     await proxy?.close();

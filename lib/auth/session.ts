@@ -9,6 +9,7 @@ import type { UserRole } from '@/lib/db/schema';
 import { canPerform, type Permission } from './permissions';
 import type { AuditAction } from '@/lib/audit/actions';
 import { recordAudit } from '@/lib/audit/record';
+import { profiled } from '@/lib/config/bench-profile';
 
 export type SessionUser = { email: string; name: string; role: UserRole };
 
@@ -16,7 +17,11 @@ export type SessionUser = { email: string; name: string; role: UserRole };
  * The signed-in user as the database knows them now: a deleted user, or a session begun before the
  * user last signed out, counts as signed out, and the role is the current one.
  */
-export async function getSessionUser(): Promise<SessionUser | null> {
+export function getSessionUser(): Promise<SessionUser | null> {
+  return profiled('session', lookUpSessionUser);
+}
+
+async function lookUpSessionUser(): Promise<SessionUser | null> {
   const claims = await readSessionClaims();
   if (!claims) return null;
   const [row] = await (await getDb()).select().from(schema.users).where(eq(schema.users.email, claims.email));

@@ -129,6 +129,8 @@ export const SETTINGS = {
   BENCH_NETWORK_MS: setting(z.coerce.number().min(0, 'BENCH_NETWORK_MS must be 0 or more').default(50)),
   BENCH_ROBOTS: setting(z.coerce.number().int().min(1, 'BENCH_ROBOTS must be at least 1').default(10_000)),
   BENCH_PROFILE_DIR: setting(z.string().optional()),
+  /** A file the dashboard appends its timed parts to (lib/config/bench-profile.ts); unset, nothing is timed. */
+  BENCH_PROFILE: setting(z.string().optional()),
   LIGHTHOUSE_REPORTS_DIR: setting(z.string().optional()),
   STORE: setting(z.enum(['pglite', 'postgres', 'sqlite'], 'STORE must be pglite, postgres or sqlite').default('pglite')),
 } as const;

@@ -4,6 +4,7 @@ import { getEnv } from '@/lib/config/env';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import { readSetting, writeSetting } from '@/lib/db/settings';
 import { CallBudgetSpentError } from './budget-error';
+import { profiled } from '@/lib/config/bench-profile';
 
 export { CallBudgetSpentError };
 
@@ -74,7 +75,11 @@ const BUDGET_LOCK_KEY = 7_513_202;
  * under an advisory lock, so a burst of views — in this process or in every instance sharing the
  * database — cannot slip past the share together.
  */
-export async function reserveCall(purpose: CallPurpose, now = Date.now()): Promise<void> {
+export function reserveCall(purpose: CallPurpose, now = Date.now()): Promise<void> {
+  return profiled('budget', () => reserve(purpose, now));
+}
+
+async function reserve(purpose: CallPurpose, now: number): Promise<void> {
   const { limit, source } = await limitNow();
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -107,7 +112,9 @@ export async function whenBudgetAllows<T>(call: () => Promise<T>, patienceMs = 1
 /** Keeps the account's limit as the API states it (`RateLimit-Limit` on every answer, D4). */
 export async function noteRateLimit(limit: number | undefined): Promise<void> {
   if (!limit || getEnv().PARTNER_RATE_LIMIT_PER_MINUTE) return;
-  if ((await readSetting(LEARNED_LIMIT_SETTING)) !== String(limit)) await writeSetting(LEARNED_LIMIT_SETTING, String(limit));
+  await profiled('budget', async () => {
+    if ((await readSetting(LEARNED_LIMIT_SETTING)) !== String(limit)) await writeSetting(LEARNED_LIMIT_SETTING, String(limit));
+  });
 }
 
 export type CallCounts = Record<CallPurpose, number>;

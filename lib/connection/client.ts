@@ -6,6 +6,7 @@ import { noteRequestId } from './request-trail';
 import { noteRateLimit, reserveCall, type CallPurpose } from './budget';
 import { noteKeyAnswer } from './key-health';
 import { noteServiceDate } from './service-clock';
+import { profiledFetch, profiling } from '@/lib/config/bench-profile';
 
 /**
  * The one way the dashboard reaches the Partner API. Pages keep a short total deadline so a slow
@@ -30,6 +31,7 @@ export async function getPartnerClient(purpose: CallPurpose = 'page'): Promise<P
     timeoutMs: 8_000,
     deadlineMs: 12_000,
     beforeAttempt: () => reserveCall(purpose),
+    ...(profiling && { fetch: profiledFetch }),
     onRequest: (info) => {
       noteRequestId(info.requestId);
       noteRateLimit(info.rateLimit).catch(() => undefined);

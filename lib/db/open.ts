@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { holdDataDirLock } from './data-dir-lock';
 import type { DashboardDb } from './types';
+import { profiled, profiling } from '@/lib/config/bench-profile';
 
 export interface OpenStore {
   db: DashboardDb;
@@ -29,6 +30,7 @@ export async function openEmbeddedStore(dataDir: string): Promise<OpenStore> {
   try {
     // The dashboard's tables are small: PostgreSQL's default buffers would only double the process's memory.
     const client = await PGlite.create(path.join(dataDir, 'dashboard-db'), { postgresqlconf: ['shared_buffers = 32MB', 'work_mem = 4MB'] });
+    if (profiling) profileQueries(client);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, MIGRATIONS);
     return {
@@ -42,6 +44,15 @@ export async function openEmbeddedStore(dataDir: string): Promise<OpenStore> {
     release();
     throw error;
   }
+}
+
+/** The pages bench's profile (lib/config/bench-profile.ts): every statement the embedded store runs is timed as store work. */
+function profileQueries(client: PGlite): void {
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<typeof query>) => profiled('store', () => query.apply(client, args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => profiled('store', () => exec.apply(client, args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    profiled('store', () => transaction.apply(client, args))) as typeof transaction;
 }
 
 /**
