@@ -109,6 +109,9 @@ export const SETTINGS = {
   ),
   ROBOT_DIRECTORY_SYNC: onOff('ROBOT_DIRECTORY_SYNC', 'on'),
   DELIVERY_WATCH: onOff('DELIVERY_WATCH', 'on'),
+  /** Alert destinations (lib/alerts, docs/dashboard/alert-destinations-safety.md): plain http, and private-network addresses. */
+  ALERT_ALLOW_HTTP: onOff('ALERT_ALLOW_HTTP', 'off'),
+  ALERT_ALLOW_PRIVATE_ADDRESSES: onOff('ALERT_ALLOW_PRIVATE_ADDRESSES', 'off'),
   SANDBOX_PORT: port('SANDBOX_PORT', 4010),
   SANDBOX_ADMIN_TOKEN: setting(
     z
