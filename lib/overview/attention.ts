@@ -6,6 +6,7 @@ import { isRunning, reenableRun, type ReenableRun } from '@/lib/channels/reenabl
 import { budgetState } from '@/lib/connection/budget';
 import { serviceClockNow } from '@/lib/connection/service-clock';
 import { getDb, schema } from '@/lib/db';
+import { latestByKey } from '@/lib/sync/latest-memo';
 import { wentOffGroups, type WentOffGroup } from '@/lib/robots/went-off-view';
 import type { FailingStreak } from '@/lib/webhook-health/failing-rule';
 import { endpointHealthState } from '@/lib/webhook-health/state';
@@ -49,15 +50,19 @@ const SHOWN = 5;
 
 /** `shown`: how many robots, conversations or channels each item names (the alerts name more). */
 export async function attentionItems(wall = Date.now(), shown = SHOWN): Promise<AttentionItem[]> {
-  const now = await serviceNow(wall);
-  const [refusal, health, wentOff, run, budget, replies, silence, handshakes] = await Promise.all([
+  const { now, newest } = await serviceNow(wall);
+  // Replies and silence scan a day and a week of events: they change only when an event arrives or
+  // the minute turns, so each process computes them once per newest event and minute.
+  const fromEvents = latestByKey(`attention-events:${shown}`, `${newest}|${Math.floor(now / 60_000)}`, () =>
+    Promise.all([failedReplies(now, shown), silentRobots(now, shown)]),
+  );
+  const [refusal, health, wentOff, run, budget, [replies, silence], handshakes] = await Promise.all([
     keyRefusal(),
     endpointHealthState(),
     wentOffGroups(shown),
     reenableRun(),
     budgetState(),
-    failedReplies(now, shown),
-    silentRobots(now, shown),
+    fromEvents,
     pendingHandshakes(now, shown),
   ]);
   const items: AttentionItem[] = [];
@@ -76,7 +81,7 @@ export async function attentionItems(wall = Date.now(), shown = SHOWN): Promise<
  * ahead of ours (the sandbox's clock can be advanced; a real service's agrees with ours), so an
  * advance shows here as it would after the time had passed.
  */
-async function serviceNow(wall: number): Promise<number> {
+async function serviceNow(wall: number): Promise<{ now: number; newest: string | null }> {
   const [row] = await (
     await getDb()
   )
@@ -85,7 +90,7 @@ async function serviceNow(wall: number): Promise<number> {
     .where(eq(schema.webhookEvents.isTest, false));
   const newest = row?.newest ? Date.parse(row.newest) : Number.NaN;
   const serviceClock = await serviceClockNow(wall);
-  return Number.isNaN(newest) ? serviceClock : Math.max(serviceClock, newest);
+  return { now: Number.isNaN(newest) ? serviceClock : Math.max(serviceClock, newest), newest: row?.newest ?? null };
 }
 
 type Named = { name: string; externalId: string | null };

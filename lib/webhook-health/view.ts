@@ -1,4 +1,7 @@
 import 'server-only';
+import { serviceClockNow } from '@/lib/connection/service-clock';
+import { deliveryWatchStatus } from '@/lib/deliveries/watch';
+import { latestByKey } from '@/lib/sync/latest-memo';
 import { endpointHealth, type FailingState } from './failing-rule';
 import { healthFigures, neverDelivered, type HealthFigures, type NeverDeliveredGroup } from './figures';
 import { receiverVerdict, type ReceiverVerdict } from './our-receiver';
@@ -17,8 +20,17 @@ export type WebhookHealthView = {
   receiver: ReceiverVerdict;
 };
 
-/** The Webhooks page's health section, from the deliveries the watch holds: no call to the API. */
+/**
+ * The Webhooks page's health section, from the deliveries the watch holds: no call to the API. The
+ * figures change only when the watch has read again or time has moved on, so they are computed once
+ * per watch pass and minute (of the service's clock) in each process, not on every view.
+ */
 export async function loadWebhookHealth(wall = new Date()): Promise<WebhookHealthView> {
+  const [status, now] = await Promise.all([deliveryWatchStatus(), serviceClockNow(wall.getTime())]);
+  return latestByKey('webhook-health-view', `${status.lastPassAt ?? ''}|${Math.floor(now / 60_000)}`, () => computeWebhookHealth(wall));
+}
+
+async function computeWebhookHealth(wall: Date): Promise<WebhookHealthView> {
   const window = await healthWindow(30 * DAY_MS, wall);
   return {
     figures: healthFigures(window.deliveries, window.now),

@@ -19,14 +19,19 @@ const NOW = Date.parse('2026-11-27T12:00:00Z');
 const HOUR = 3_600_000;
 let seq = 0;
 
-const event = (type: string, robotId: string, at: number, extra: { conversationId?: string; reason?: string; isTest?: boolean } = {}) => {
+const event = (
+  type: string,
+  robotId: string,
+  at: number,
+  extra: { conversationId?: string; reason?: string; isTest?: boolean; externalId?: string } = {},
+) => {
   const id = `evt_${++seq}`;
   return {
     webhookId: id,
     eventId: id,
     type,
     robotId,
-    externalId: null,
+    externalId: extra.externalId ?? null,
     conversationId: extra.conversationId ?? null,
     isTest: extra.isTest ?? false,
     payload: JSON.stringify({ id, type, robot_id: robotId, data: extra.reason ? { reason: extra.reason } : {} }),
@@ -53,8 +58,12 @@ describe('what needs attention, from the store alone', () => {
   });
 
   it('groups replies that never reached a customer in the last 24 h by robot and reason, with the conversations they hit', async () => {
-    await storeWebhookEvent(event('message.failed', 'rb_a', NOW - HOUR, { conversationId: 'cv_1', reason: 'queue_expired' }));
-    await storeWebhookEvent(event('message.failed', 'rb_a', NOW - 2 * HOUR, { conversationId: 'cv_2', reason: 'queue_expired' }));
+    await storeWebhookEvent(
+      event('message.failed', 'rb_a', NOW - HOUR, { conversationId: 'cv_1', reason: 'queue_expired', externalId: 'cust-1' }),
+    );
+    await storeWebhookEvent(
+      event('message.failed', 'rb_a', NOW - 2 * HOUR, { conversationId: 'cv_2', reason: 'queue_expired', externalId: 'cust-2' }),
+    );
     await storeWebhookEvent(event('message.failed', 'rb_a', NOW - 3 * HOUR, { conversationId: 'cv_3', reason: 'outside_window' }));
     await storeWebhookEvent(event('message.failed', 'rb_b', NOW - 25 * HOUR, { conversationId: 'cv_old', reason: 'queue_expired' }));
     await storeWebhookEvent(event('message.failed', 'rb_b', NOW - HOUR, { reason: 'queue_expired', isTest: true }));
@@ -64,8 +73,24 @@ describe('what needs attention, from the store alone', () => {
         kind: 'replies_failed',
         total: 3,
         groups: [
-          { robotId: 'rb_a', robotName: null, reason: 'queue_expired', count: 2, conversations: ['cv_1', 'cv_2'] },
-          { robotId: 'rb_a', robotName: null, reason: 'outside_window', count: 1, conversations: ['cv_3'] },
+          {
+            robotId: 'rb_a',
+            robotName: null,
+            reason: 'queue_expired',
+            count: 2,
+            conversations: ['cv_1', 'cv_2'],
+            customers: ['cust-1', 'cust-2'],
+            customerCount: 2,
+          },
+          {
+            robotId: 'rb_a',
+            robotName: null,
+            reason: 'outside_window',
+            count: 1,
+            conversations: ['cv_3'],
+            customers: [],
+            customerCount: 0,
+          },
         ],
       },
     ]);
