@@ -1,7 +1,8 @@
 /**
  * Runs once when a dashboard server starts: on a shared database, a build whose server-action key
  * differs from a running instance's refuses to start; against a real service the published demo
- * logins are disabled; then the robot directory's background sync and the deliveries watch begin.
+ * logins are disabled; then the robot directory's background sync and the deliveries watch begin, each
+ * on the one instance that holds its lock.
  */
 export async function register(): Promise<void> {
   // Next requires this exact test to leave the Node-only imports below out of the edge bundle.
@@ -19,14 +20,16 @@ export async function register(): Promise<void> {
     });
     if (retired.length > 0) console.warn(`[security] Disabled demo logins with published passwords: ${retired.join(', ')}`);
   }
+  // Each loop runs on one instance at a time, whichever holds its lock (docs/dashboard/background-jobs.md).
+  const { runAsLeader } = await import('./lib/jobs/leadership');
   if (getEnv().ROBOT_DIRECTORY_SYNC !== 'off') {
     const { startDirectorySync } = await import('./lib/robots/directory-scheduler');
-    startDirectorySync();
+    runAsLeader('directory-sync', startDirectorySync);
   }
   if (getEnv().DELIVERY_WATCH !== 'off') {
     const { startDeliveryWatch } = await import('./lib/deliveries/watch-scheduler');
     const { refreshEndpointHealth } = await import('./lib/webhook-health/state');
-    startDeliveryWatch(() => refreshEndpointHealth());
+    runAsLeader('deliveries-watch', () => startDeliveryWatch(() => refreshEndpointHealth()));
   }
 }
 

@@ -17,10 +17,21 @@ const runPass = (afterPass: () => Promise<unknown>) =>
       console.warn(`[delivery-watch] work after the pass failed: ${err instanceof Error ? err.message : String(err)}`);
     });
 
-/** Starts the deliveries watch once per process (from instrumentation.ts): one pass a minute, then `afterPass`. */
-export function startDeliveryWatch(afterPass: () => Promise<unknown>): void {
-  if (state.deliveryWatchTimer) return;
-  void runPass(afterPass);
-  state.deliveryWatchTimer = setInterval(() => void runPass(afterPass), PASS_EVERY_MS);
-  state.deliveryWatchTimer.unref?.();
+/**
+ * Starts the deliveries watch once per process (from instrumentation.ts, on the instance that holds
+ * the job): one pass a minute, then `afterPass`. Gives the function that stops it; a pass under way
+ * when it stops runs to its end.
+ */
+export function startDeliveryWatch(afterPass: () => Promise<unknown>): () => void {
+  if (!state.deliveryWatchTimer) {
+    void runPass(afterPass);
+    state.deliveryWatchTimer = setInterval(() => void runPass(afterPass), PASS_EVERY_MS);
+    state.deliveryWatchTimer.unref?.();
+  }
+  return stopDeliveryWatch;
+}
+
+function stopDeliveryWatch(): void {
+  clearInterval(state.deliveryWatchTimer);
+  state.deliveryWatchTimer = undefined;
 }

@@ -41,10 +41,20 @@ export function refreshDirectory(options: { forceSweep?: boolean } = {}): Promis
   });
 }
 
-/** Starts the unhurried background loop once per process (from instrumentation.ts). */
-export function startDirectorySync(): void {
-  if (state.directoryTimer) return;
-  void refreshDirectory();
-  state.directoryTimer = setInterval(() => void refreshDirectory(), HEAD_EVERY_MS);
-  state.directoryTimer.unref?.();
+/**
+ * Starts the unhurried background loop once per process (from instrumentation.ts, on the instance
+ * that holds the job); gives the function that stops it. A look under way when it stops runs to its end.
+ */
+export function startDirectorySync(): () => void {
+  if (!state.directoryTimer) {
+    void refreshDirectory();
+    state.directoryTimer = setInterval(() => void refreshDirectory(), HEAD_EVERY_MS);
+    state.directoryTimer.unref?.();
+  }
+  return stopDirectorySync;
+}
+
+function stopDirectorySync(): void {
+  clearInterval(state.directoryTimer);
+  state.directoryTimer = undefined;
 }

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient, unwrap } from '../../sandbox/control-client/client';
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { freePort } from '../../scripts/free-port';
+
+// Two built dashboards on one PostgreSQL database: each background job runs on exactly one of them,
+// as their public health checks say, and when the holder stops the other takes the job over within
+// a minute. Run by the test command after `next build`, on its throwaway cluster (STORE_TEST_PG_URL).
+
+const server = process.env.STORE_TEST_PG_URL;
+if (!server) throw new Error('STORE_TEST_PG_URL is required: the test command starts a PostgreSQL cluster for this file');
+
+const ADMIN_TOKEN = 'leadership-admin-token-0123456789';
+const JOBS = ['directory-sync', 'deliveries-watch'] as const;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'job-leadership-'));
+const instances: { base: string; child: ChildProcess }[] = [];
+let sandbox: RunningSandbox;
+
+async function startDashboard(databaseUrl: string, sandboxUrl: string, apiKey: string, name: string) {
+  const port = await freePort();
+  const child = spawn('node_modules/.bin/tsx', ['scripts/serve.ts', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dir, name),
+      AUTH_SECRET: 'job-leadership-auth-secret-0123456789abcdefgh',
+      PARTNER_API_URL: sandboxUrl,
+      PARTNER_API_KEY: apiKey,
+      PARTNER_API_MODE: 'sandbox',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (const started = Date.now(); ;) {
+    if ((await fetch(`${base}/api/health`).catch(() => undefined))?.ok) return { base, child };
+    if (Date.now() - started > 60_000) throw new Error(`dashboard ${name} did not start`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+type Job = { runsHere: boolean; holder: string | null; beatSecondsAgo: number | null };
+type Health = { ok: boolean; instance: string; store: string; jobs: Record<string, Job>; mirrors: Record<string, unknown> };
+const health = async (base: string) => (await (await fetch(`${base}/api/health`)).json()) as Health;
+
+/** Waits until, for every job, exactly one of `bases` runs it and the others agree which one. */
+async function oneHolderEach(bases: string[], timeoutMs: number): Promise<Record<string, string>> {
+  for (const started = Date.now(); ;) {
+    const answers = await Promise.all(bases.map(health));
+    const holders = Object.fromEntries(
+      JOBS.map((job) => {
+        const running = answers.filter((a) => a.jobs[job]?.runsHere);
+        const instance = running.length === 1 ? (running[0]?.instance ?? '') : '';
+        const agreed = instance !== '' && answers.every((a) => a.jobs[job]?.holder === instance);
+        return [job, agreed ? instance : ''];
+      }),
+    );
+    if (Object.values(holders).every((h) => h !== '')) return holders;
+    if (Date.now() - started > timeoutMs) throw new Error(`no single holder per job: ${JSON.stringify(answers)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+beforeAll(async () => {
+  const { default: pg } = await import('pg');
+  const name = `job_leadership_${process.pid}`;
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  sandbox = await startSandbox({ port: 0, dataDir: path.join(dir, 'sandbox'), adminToken: ADMIN_TOKEN, log: () => {} });
+  const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
+  const account = unwrap(await control.createAccount({ name: 'Job leadership', rate_limit_per_minute: 1000 }), 'account');
+  instances.push(...(await Promise.all(['one', 'other'].map((n) => startDashboard(`${server}/${name}`, sandbox.url, account.api_key, n)))));
+}, 120_000);
+
+afterAll(async () => {
+  for (const { child } of instances) child.kill('SIGTERM');
+  await sandbox?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('background jobs on two dashboard instances sharing one PostgreSQL database', () => {
+  it('run each job on exactly one instance, and move to the other within a minute when that one stops', async () => {
+    const bases = instances.map((i) => i.base);
+    const first = await oneHolderEach(bases, 30_000);
+    const answer = await health(bases[0] ?? '');
+    expect(answer).toMatchObject({ ok: true, store: 'available' });
+    expect(Object.keys(answer.mirrors).sort()).toEqual(['deliveries', 'robots']);
+
+    // Stop an instance holding a job; the survivor must end up holding every job.
+    const idOf = await Promise.all(bases.map(async (base) => (await health(base)).instance));
+    const stopped = idOf.indexOf(first['directory-sync'] ?? '');
+    const [gone, survivor] = stopped === 0 ? [instances[0], instances[1]] : [instances[1], instances[0]];
+    if (!gone || !survivor) throw new Error('two instances expected');
+    const stoppedAt = Date.now();
+    gone.child.kill('SIGTERM');
+    const after = await oneHolderEach([survivor.base], 60_000);
+    const survivorId = (await health(survivor.base)).instance;
+    expect(after).toEqual({ 'directory-sync': survivorId, 'deliveries-watch': survivorId });
+    expect(Date.now() - stoppedAt).toBeLessThan(60_000);
+  });
+});
