@@ -31,6 +31,8 @@ export async function register(): Promise<void> {
     const { refreshEndpointHealth } = await import('./lib/webhook-health/state');
     runAsLeader('deliveries-watch', () => startDeliveryWatch(() => refreshEndpointHealth()));
   }
+  const { startAlerts } = await import('./lib/alerts/alert-scheduler');
+  runAsLeader('alerts', startAlerts);
 }
 
 async function holdBuildFingerprint(): Promise<void> {

@@ -21,6 +21,8 @@ const serverEnvSchema = settingsSchema([
   'DASHBOARD_CALL_SHARE_PERCENT',
   'ROBOT_DIRECTORY_SYNC',
   'DELIVERY_WATCH',
+  'ALERT_ALLOW_HTTP',
+  'ALERT_ALLOW_PRIVATE_ADDRESSES',
 ]).readonly();
 
 export type DashboardEnv = Omit<z.infer<typeof serverEnvSchema>, 'AUTH_SECRET' | 'AUTH_URL'> & {

@@ -7,7 +7,7 @@
  */
 
 export type SectionId =
-  'overview' | 'robots' | 'usage' | 'webhooks' | 'conversations' | 'rules' | 'settings' | 'team' | 'audit' | 'account';
+  'overview' | 'robots' | 'usage' | 'webhooks' | 'conversations' | 'rules' | 'alerts' | 'settings' | 'team' | 'audit' | 'account';
 
 /** Ids a walk fills into the pages below a section: a robot, a delivery and a conversation of its account. */
 export type WalkIds = { robotId: string; deliveryId: string; conversationId: string };
@@ -49,7 +49,8 @@ export const SECTIONS: readonly Section[] = [
     pages: ['/conversations?conversation={conversationId}'],
   },
   { id: 'rules', href: '/rules', label: 'Rules', summary: 'look up a social-DM channel’s automation rule' },
-  { id: 'settings', href: '/settings', label: 'Settings', summary: 'the service address and key, the call budget' },
+  { id: 'alerts', href: '/alerts', label: 'Alerts', summary: 'incidents with their history, acknowledging, maintenance mutes' },
+  { id: 'settings', href: '/settings', label: 'Settings', summary: 'the service address and key, the call budget, alert destinations' },
   { id: 'team', href: '/team', label: 'Team', summary: 'invitations, roles, password-reset links', adminOnly: true },
   { id: 'audit', href: '/audit', label: 'Audit log', summary: 'every change, sign-in and refusal; filter and export', adminOnly: true },
   { id: 'account', href: '/account', label: 'Your account', summary: 'your own password' },

@@ -2,6 +2,7 @@ import { canPerform } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/session';
 import { keyFingerprint } from '@/lib/config/api-key';
 import { getPartnerConnection } from '@/lib/connection/connection';
+import { DestinationsSection } from '../alerts/destinations-section';
 import { CallBudgetPanel } from './call-budget-panel';
 import { ApiKeyForm, ConnectionCheck } from './settings-forms';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -57,6 +58,7 @@ export async function SettingsSections({ user }: { user: SessionUser }) {
           <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can change the API key.</p>
         )}
       </Card>
+      <DestinationsSection mayChange={mayChange} />
     </>
   );
 }

@@ -1,0 +1,136 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, logIn, snap, test } from './fixtures';
+import { E2E } from './e2e-env';
+
+// Alerts reach someone away from the screen: a local JSON receiver stands in for a Slack or Teams
+// incoming webhook. The watch reads deliveries each minute and the alert pass runs every 30 s.
+
+type Received = { occasion: string; kind?: string; since?: string | null; status_codes?: number[]; link?: string; text?: string };
+
+function startReceiver(): Promise<{ url: string; received: Received[]; close: () => void }> {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(JSON.parse(body) as Received);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => server.close() }),
+    ),
+  );
+}
+
+async function sendTestEvents(page: Page, count: number): Promise<void> {
+  await page.goto('/webhooks');
+  for (let sent = 0; sent < count; sent++) {
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByTestId('test-delivery-id')).toHaveText(/^\S+$/);
+  }
+}
+
+const WITHIN_TWO_PASSES = 180_000;
+
+test('a failing endpoint sends one alert with its facts, acknowledging is recorded, and recovery sends one more', async ({
+  page,
+  browser,
+  control,
+}) => {
+  test.setTimeout(8 * 60_000);
+  const receiver = await startReceiver();
+  await logIn(page, 'admin');
+  await page.goto('/settings');
+  const form = page.getByTestId('add-destination');
+  await form.getByLabel('Name').fill('On-call');
+  await form.getByLabel('Incoming-webhook URL').fill(receiver.url);
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form).toContainText('Added On-call');
+  const destination = page.getByTestId('alert-destination').filter({ hasText: 'On-call' });
+  // Only the host is shown: the path of an incoming-webhook URL is its credential.
+  await expect(destination).toContainText('http://127.0.0.1:');
+  await expect(destination).not.toContainText('/hook');
+  await destination.getByRole('button', { name: 'Send a test alert to On-call' }).click();
+  await expect(destination).toContainText('Test sent to On-call: it answered HTTP 200');
+  expect(receiver.received.map((r) => r.occasion)).toEqual(['test']);
+
+  const account = await control.call<{ webhook: { url: string; auth_token: string; custom_headers?: Record<string, string> } }>(
+    'GET',
+    `/accounts/${control.demoAccountId()}`,
+  );
+  const failing = () => receiver.received.filter((r) => r.kind === 'deliveries_failing');
+  try {
+    // Our own receiver, with a token it does not know: every delivery answered 401.
+    await control.withAccount({ webhook: { ...account.body.webhook, auth_token: 'not-our-token' } }, async () => {
+      await sendTestEvents(page, 6);
+      await expect.poll(() => failing().length, { timeout: WITHIN_TWO_PASSES, intervals: [2_000] }).toBe(1);
+      const [alert] = failing();
+      expect(alert).toMatchObject({ occasion: 'opened', kind: 'deliveries_failing', status_codes: [401] });
+      expect(Date.parse(alert?.since ?? '')).toBeGreaterThan(Date.now() - 30 * 60_000);
+      expect(alert?.link).toBe(`${E2E.dashboardUrl}/webhooks#health`);
+      expect(alert?.text).toContain('Webhook deliveries are failing');
+
+      await page.goto('/alerts');
+      const incident = page.getByTestId('incident').filter({ hasText: 'Webhook deliveries are failing' }).first();
+      await expect(incident).toHaveAttribute('data-state', 'open');
+      await expect(incident).toContainText('HTTP 401');
+      const viewer = await browser.newPage({ baseURL: E2E.dashboardUrl });
+      await logIn(viewer, 'viewer');
+      await viewer.goto('/alerts');
+      await expect(viewer.getByTestId('incident').filter({ hasText: 'Webhook deliveries are failing' }).first()).toBeVisible();
+      await expect(viewer.getByRole('button', { name: /Acknowledge/ })).toHaveCount(0);
+      await viewer.close();
+
+      await incident.getByRole('button', { name: /^Acknowledge/ }).click();
+      await expect(page.getByTestId('incident').filter({ hasText: 'Webhook deliveries are failing' }).first()).toHaveAttribute(
+        'data-state',
+        'acknowledged',
+      );
+      await page
+        .getByTestId('incident')
+        .first()
+        .getByText(/^History/)
+        .click();
+      await expect(page.getByTestId('incident-history').first()).toContainText('acknowledged by admin@example.com');
+      await snap(page, 'alerts-incident');
+    });
+    // Three successful deliveries in a row: recovered, and one alert says so.
+    await sendTestEvents(page, 3);
+    await expect
+      .poll(() => failing().map((r) => r.occasion), { timeout: WITHIN_TWO_PASSES, intervals: [2_000] })
+      .toEqual(['opened', 'resolved']);
+    await page.goto('/alerts');
+    await expect(page.getByTestId('incident').filter({ hasText: 'Webhook deliveries are failing' }).first()).toHaveAttribute(
+      'data-state',
+      'resolved',
+    );
+  } finally {
+    // Later specs' incidents would otherwise be sent to a receiver that is gone.
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Remove On-call' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('alert-destination')).toHaveCount(0);
+    receiver.close();
+  }
+});
+
+test('a mute holds the alerts it covers and lists them; ending it is recorded', async ({ page }) => {
+  await logIn(page, 'admin');
+  await page.goto('/alerts');
+  const form = page.getByTestId('add-mute');
+  await form.getByLabel('For hours').fill('1');
+  await form.getByLabel('Why').fill('Planned maintenance');
+  await form.getByRole('button', { name: 'Mute' }).click();
+  await expect(form).toContainText('Alerts for the whole account are held for 1 h');
+  const mute = page.getByTestId('alert-mute').filter({ hasText: 'Planned maintenance' });
+  await expect(mute).toContainText('the whole account');
+  await snap(page, 'alerts-muted');
+  await mute.getByRole('button', { name: 'End the mute of the whole account' }).click();
+  await expect(page.getByTestId('alert-mute')).toHaveCount(0);
+  await page.goto('/audit');
+  await expect(page.getByText('Alerts muted').first()).toBeVisible();
+});
