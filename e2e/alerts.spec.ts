@@ -132,5 +132,7 @@ test('a mute holds the alerts it covers and lists them; ending it is recorded', 
   await mute.getByRole('button', { name: 'End the mute of the whole account' }).click();
   await expect(page.getByTestId('alert-mute')).toHaveCount(0);
   await page.goto('/audit');
-  await expect(page.getByText('Alerts muted').first()).toBeVisible();
+  const entries = page.getByRole('list', { name: 'Audit entries' });
+  await expect(entries.getByRole('listitem').filter({ hasText: 'Alert mute ended' }).first()).toContainText('admin@example.com');
+  await expect(entries.getByRole('listitem').filter({ hasText: 'Alerts muted' }).first()).toContainText('account');
 });
