@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SectionSkeleton } from '@/components/ui/page-skeleton';
 import { requireSessionUser } from '@/lib/auth/session';
 import { AttentionCard } from './_overview/attention-card';
+import { lookSoon } from './_overview/directory-look';
 import { BudgetCard } from './_overview/budget-card';
 import { RobotsCard } from './_overview/robots-card';
 import { WebhookHealthCard } from './_overview/webhook-health-card';
@@ -12,11 +13,13 @@ export const metadata: Metadata = { title: 'Overview' };
 export const dynamic = 'force-dynamic';
 
 /**
- * The account at a glance: each card loads on its own from the dashboard's store; the page makes
- * one call to the API (a look at the newest robots) however many robots the account holds.
+ * The account at a glance: each card loads on its own from the dashboard's store. A view starts at
+ * most one call to the API (a look at the newest robots, not waited for) however many robots the
+ * account holds.
  */
 export default async function OverviewPage() {
   await requireSessionUser();
+  lookSoon();
   return (
     <>
       <PageHeader title="Overview" description="What needs attention across the account, and how it stands." />

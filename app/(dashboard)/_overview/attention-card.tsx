@@ -8,7 +8,6 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { serviceAheadMs } from '@/lib/connection/service-clock';
 import { attentionItems, SILENCE, type AttentionItem } from '@/lib/overview/attention';
 import { ChannelsOffItem } from './channels-off-item';
-import { lookBeforeReading } from './directory-look';
 
 const REASONS: Record<string, string> = {
   queue_expired: 'dropped after 2 hours in the reply queue',
@@ -19,7 +18,7 @@ const REASONS: Record<string, string> = {
 
 /** What needs someone's attention, worst first; empty, it says what is fine. */
 export async function AttentionCard() {
-  const [user] = await Promise.all([requireSessionUser(), lookBeforeReading()]);
+  const user = await requireSessionUser();
   const mayChange = canPerform(user.role, 'change');
   const [items, aheadMs] = await Promise.all([attentionItems(), serviceAheadMs()]);
   return (

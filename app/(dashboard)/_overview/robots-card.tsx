@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { lookBeforeReading } from './directory-look';
 import { formatCount } from '@/lib/ui/format';
 import { Card, CardHeader } from '@/components/ui/card';
 import type { CapacityHint } from '@/lib/channels/memory';
@@ -16,7 +15,6 @@ function capacityLine(on: number, capacity: CapacityHint | null): string {
 
 /** Robots and channels as the directory holds them, against the capacity the dashboard has learned. */
 export async function RobotsCard() {
-  await lookBeforeReading();
   const summary = await accountSummary();
   const { on, off, unknown } = summary.channels;
   return (
