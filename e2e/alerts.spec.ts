@@ -50,6 +50,7 @@ test('a failing endpoint sends one alert with its facts, acknowledging is record
   await form.getByLabel('Incoming-webhook URL').fill(receiver.url);
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(form).toContainText('Added On-call');
+  await snap(page, 'settings-alert-destinations');
   const destination = page.getByTestId('alert-destination').filter({ hasText: 'On-call' });
   // Only the host is shown: the path of an incoming-webhook URL is its credential.
   await expect(destination).toContainText('http://127.0.0.1:');
@@ -97,6 +98,9 @@ test('a failing endpoint sends one alert with its facts, acknowledging is record
         .click();
       await expect(page.getByTestId('incident-history').first()).toContainText('acknowledged by admin@example.com');
       await snap(page, 'alerts-incident');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snap(page, 'alerts-incident-narrow');
+      await page.setViewportSize({ width: 1366, height: 768 });
     });
     // Three successful deliveries in a row: recovered, and one alert says so.
     await sendTestEvents(page, 3);

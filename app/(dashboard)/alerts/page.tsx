@@ -81,8 +81,7 @@ export default async function AlertsPage() {
                             Opened <LocalTime iso={iso(incident.openedAt)} />
                             {facts?.since && (
                               <>
-                                {' '}
-                                (trouble since <LocalTime iso={facts.since} />)
+                                ; trouble since <LocalTime iso={facts.since} />
                               </>
                             )}
                             {incident.resolvedAt && (
