@@ -17,6 +17,21 @@ export function shownTarget(kind: AlertDestinationKind, target: string): string 
   return `${url.protocol}//${url.host}/…`;
 }
 
+/** A row without its sealed target: what may leave this module for a page. */
+function unsealed(row: typeof schema.alertDestinations.$inferSelect): AlertDestination {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    shown: row.shown,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    failingSince: row.failingSince,
+    lastError: row.lastError,
+    lastSentAt: row.lastSentAt,
+  };
+}
+
 export async function listDestinations(): Promise<AlertDestination[]> {
   const d = schema.alertDestinations;
   return (await getDb())
@@ -48,8 +63,7 @@ export async function addDestination(input: {
     .values({ ...input, target: encryptSecret(input.target), shown: shownTarget(input.kind, input.target), createdAt: Date.now() })
     .returning();
   if (!row) throw new Error('The destination was not stored.');
-  const { target: _sealed, ...shown } = row;
-  return shown;
+  return unsealed(row);
 }
 
 export async function changeDestination(id: number, input: { name: string; target: string | null }): Promise<boolean> {
@@ -69,9 +83,7 @@ export async function removeDestination(id: number): Promise<AlertDestination | 
   const [row] = await db.delete(schema.alertDestinations).where(eq(schema.alertDestinations.id, id)).returning();
   // Alerts still queued for it have nowhere to go.
   await db.delete(schema.alertSends).where(eq(schema.alertSends.destinationId, id));
-  if (!row) return null;
-  const { target: _sealed, ...shown } = row;
-  return shown;
+  return row ? unsealed(row) : null;
 }
 
 /** The destination with its target unsealed, for the sender only; null when gone or sealed under another AUTH_SECRET. */

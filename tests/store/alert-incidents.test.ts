@@ -42,7 +42,12 @@ const silence = (robotIds: string[]): IncidentFacts => ({
 const sends = async () => (await getDb()).select().from(schema.alertSends).orderBy(schema.alertSends.id);
 
 beforeAll(async () => {
-  await addDestination({ kind: 'webhook', name: 'On-call', target: 'https://hooks.example.com/secret-path?token=abc', createdBy: 'admin@example.com' });
+  await addDestination({
+    kind: 'webhook',
+    name: 'On-call',
+    target: 'https://hooks.example.com/secret-path?token=abc',
+    createdBy: 'admin@example.com',
+  });
 });
 
 describe('incidents and the alerts they queue', () => {
@@ -97,7 +102,13 @@ describe('incidents and the alerts they queue', () => {
   });
 
   it('holds, and lists, the alerts of an incident whose robots are all muted', async () => {
-    await addMute({ robotId: 'rb_1', startsAt: T0, endsAt: T0 + 10 * REMIND_EVERY_MS, reason: 'migration', createdBy: 'admin@example.com' });
+    await addMute({
+      robotId: 'rb_1',
+      startsAt: T0,
+      endsAt: T0 + 10 * REMIND_EVERY_MS,
+      reason: 'migration',
+      createdBy: 'admin@example.com',
+    });
     await evaluateIncidents([failing(), silence(['rb_1'])], T0 + 4 * REMIND_EVERY_MS + 60_000);
     const held = await heldAlerts();
     expect(held.map((s) => s.occasion)).toEqual(['opened']);
