@@ -43,6 +43,8 @@ export default defineConfig({
       SANDBOX_SIMULATOR: 'off',
       // The tests are the account's only traffic: the dashboard may use all of its call budget.
       DASHBOARD_CALL_SHARE_PERCENT: '100',
+      // Specs that wait for the watch to see an endpoint fail or recover wait 15 s, not a minute.
+      DELIVERY_WATCH_EVERY_SECONDS: '15',
       PARTNER_API_URL: '',
       PARTNER_API_KEY: '',
     },

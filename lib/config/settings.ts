@@ -109,6 +109,15 @@ export const SETTINGS = {
   ),
   ROBOT_DIRECTORY_SYNC: onOff('ROBOT_DIRECTORY_SYNC', 'on'),
   DELIVERY_WATCH: onOff('DELIVERY_WATCH', 'on'),
+  /** Seconds between the deliveries watch's passes; each pass spends its share of a minute's calls (docs/dashboard/delivery-watch.md). */
+  DELIVERY_WATCH_EVERY_SECONDS: setting(
+    z.coerce
+      .number()
+      .int('DELIVERY_WATCH_EVERY_SECONDS must be a whole number')
+      .min(10, 'DELIVERY_WATCH_EVERY_SECONDS must be 10–3600')
+      .max(3600, 'DELIVERY_WATCH_EVERY_SECONDS must be 10–3600')
+      .default(60),
+  ),
   /** Alert destinations (lib/alerts, docs/dashboard/alert-destinations-safety.md): plain http, and private-network addresses. */
   ALERT_ALLOW_HTTP: onOff('ALERT_ALLOW_HTTP', 'off'),
   ALERT_ALLOW_PRIVATE_ADDRESSES: onOff('ALERT_ALLOW_PRIVATE_ADDRESSES', 'off'),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { getEnv } from '@/lib/config/env';
 import { budgetState, whenBudgetAllows } from '@/lib/connection/budget';
 import { getPartnerClient } from '@/lib/connection/client';
 import type { Delivery, DeliveryList, DeliveryStatus } from '@/lib/partner/schemas';
@@ -48,9 +49,13 @@ function syncReader(): ReadDeliveries {
   return (query) => whenBudgetAllows(async () => (await (await getPartnerClient('sync')).listDeliveries(query)).data, SLOT_PATIENCE_MS);
 }
 
-/** The directory's looks and sweeps are background work too: the watch leaves them half the share. */
+/**
+ * The directory's looks and sweeps are background work too: the watch leaves them half the share,
+ * spread over the passes of a minute when they come more often than once a minute.
+ */
 async function defaultBound(): Promise<number> {
-  return Math.max(4, Math.floor((await budgetState()).syncAllowance / 2));
+  const passesPerMinute = Math.max(1, 60 / getEnv().DELIVERY_WATCH_EVERY_SECONDS);
+  return Math.max(4, Math.floor((await budgetState()).syncAllowance / 2 / passesPerMinute));
 }
 
 function hasMore(list: DeliveryList, items: Delivery[], offset: number, limit: number): boolean {

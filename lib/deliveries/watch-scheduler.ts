@@ -1,7 +1,6 @@
 import 'server-only';
+import { getEnv } from '@/lib/config/env';
 import { watchDeliveries } from './watch-pass';
-
-const PASS_EVERY_MS = 60_000;
 
 // The loop's timer, once per server process, surviving Next's module reloads in development.
 const state = globalThis as unknown as { deliveryWatchTimer?: ReturnType<typeof setInterval> };
@@ -19,13 +18,13 @@ const runPass = (afterPass: () => Promise<unknown>) =>
 
 /**
  * Starts the deliveries watch once per process (from instrumentation.ts, on the instance that holds
- * the job): one pass a minute, then `afterPass`. Gives the function that stops it; a pass under way
+ * the job): one pass a minute (DELIVERY_WATCH_EVERY_SECONDS), then `afterPass`. Gives the function that stops it; a pass under way
  * when it stops runs to its end.
  */
 export function startDeliveryWatch(afterPass: () => Promise<unknown>): () => void {
   if (!state.deliveryWatchTimer) {
     void runPass(afterPass);
-    state.deliveryWatchTimer = setInterval(() => void runPass(afterPass), PASS_EVERY_MS);
+    state.deliveryWatchTimer = setInterval(() => void runPass(afterPass), getEnv().DELIVERY_WATCH_EVERY_SECONDS * 1000);
     state.deliveryWatchTimer.unref?.();
   }
   return stopDeliveryWatch;
