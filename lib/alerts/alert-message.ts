@@ -1,5 +1,8 @@
 import type { IncidentFacts } from './incident-facts';
 
+/** How one send went, as the outbox and the destination record it. */
+export type SendOutcome = { ok: true } | { ok: false; error: string };
+
 /**
  * The JSON an alert posts. `text` is what Slack's and Teams' incoming webhooks show; the other
  * fields are for any JSON receiver (an on-call tool, a script), named as the Partner API names

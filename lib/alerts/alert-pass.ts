@@ -1,7 +1,7 @@
 import 'server-only';
 import { getEnv } from '@/lib/config/env';
 import { attentionItems } from '@/lib/overview/attention';
-import type { AlertMessage } from './alert-message';
+import type { AlertMessage, SendOutcome } from './alert-message';
 import { destinationForSending, noteDestinationOutcome } from './destinations';
 import { incidentFacts } from './incident-facts';
 import { evaluateIncidents, type Evaluation } from './incidents';
@@ -17,8 +17,6 @@ export async function deliverAlert(target: string, message: AlertMessage | Recor
   return postJson(target, message, postingPolicy(getEnv()));
 }
 
-const failureText = (result: Exclude<PostResult, { ok: true }>) => result.message;
-
 /** Sends what is due; each alert is claimed first, so two senders never post one twice. */
 export async function sendDueAlerts(now = Date.now()): Promise<{ sent: number; failed: number }> {
   const tally = { sent: 0, failed: 0 };
@@ -27,7 +25,7 @@ export async function sendDueAlerts(now = Date.now()): Promise<{ sent: number; f
     const result: PostResult = destination
       ? await deliverAlert(destination.target, JSON.parse(send.payload) as Record<string, unknown>)
       : { ok: false, reason: 'bad_url', message: 'The destination is gone or was sealed under another AUTH_SECRET.' };
-    const outcome = result.ok ? { ok: true as const } : { ok: false as const, error: failureText(result) };
+    const outcome: SendOutcome = result.ok ? { ok: true } : { ok: false, error: result.message };
     await noteSendOutcome(send, outcome, Date.now());
     if (destination) await noteDestinationOutcome(destination.id, outcome);
     tally[result.ok ? 'sent' : 'failed'] += 1;

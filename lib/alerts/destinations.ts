@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/connection/secret-box';
 import { getDb, schema } from '@/lib/db';
 import type { AlertDestinationKind } from '@/lib/db/schema';
+import type { SendOutcome } from './alert-message';
 
 /**
  * Where alerts go. The URL (whose path is often the credential: a Slack or Teams incoming-webhook
@@ -95,11 +96,7 @@ export async function destinationForSending(id: number): Promise<(AlertDestinati
 }
 
 /** A send's outcome on the destination: failing since the first failure, clear again on a success. */
-export async function noteDestinationOutcome(
-  id: number,
-  outcome: { ok: true } | { ok: false; error: string },
-  now = Date.now(),
-): Promise<void> {
+export async function noteDestinationOutcome(id: number, outcome: SendOutcome, now = Date.now()): Promise<void> {
   const db = await getDb();
   if (outcome.ok) {
     await db

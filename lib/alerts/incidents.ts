@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { IncidentState } from '@/lib/db/schema';
 import { factsDigest, type IncidentFacts } from './incident-facts';
+import { noteIncidentEvent } from './incident-history';
 import { queueAlerts } from './sends';
 
 /**
@@ -15,10 +16,6 @@ export const REMIND_EVERY_MS = 4 * 3_600_000;
 
 export type Incident = typeof schema.incidents.$inferSelect;
 export type Evaluation = { opened: number; updated: number; resolved: number; reminded: number };
-
-export async function noteIncidentEvent(incidentId: number, what: string, actor: string, detail: string | null, at = Date.now()) {
-  await (await getDb()).insert(schema.incidentEvents).values({ incidentId, at, what, actor, detail });
-}
 
 export function factsOf(incident: Incident): IncidentFacts | null {
   try {

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { getEnv } from '@/lib/config/env';
 import { getDb, schema } from '@/lib/db';
 import { readSetting } from '@/lib/db/settings';
-import { alertMessage } from './alert-message';
+import { alertMessage, type SendOutcome } from './alert-message';
+import { noteIncidentEvent } from './incident-history';
 import type { IncidentFacts } from './incident-facts';
 import { isMuted } from './mutes';
 
@@ -51,12 +52,13 @@ export async function queueAlerts(
     )
     .onConflictDoNothing()
     .returning({ id: schema.alertSends.id });
-  if (held && rows.length > 0)
-    await db
-      .insert(schema.incidentEvents)
-      .values({ incidentId: incident.id, at: now, what: 'held', actor: 'system', detail: `${occasion}: muted` });
+  if (held && rows.length > 0) await noteIncidentEvent(incident.id, 'held', 'system', `${occasion}: muted`, now);
   return rows.length;
 }
+
+/** Pending, and not claimed by a sender, or claimed by one that died mid-post (its claim has lapsed). */
+const unclaimedPending = (now: number) =>
+  and(eq(schema.alertSends.state, 'pending'), or(isNull(schema.alertSends.claimedUntil), lte(schema.alertSends.claimedUntil, now)));
 
 /**
  * Takes up to `limit` due alerts for this sender: pending ones whose time has come and whose claim,
@@ -68,13 +70,7 @@ export async function claimDueAlerts(now = Date.now(), limit = 20): Promise<Aler
   const due = await db
     .select({ id: schema.alertSends.id })
     .from(schema.alertSends)
-    .where(
-      and(
-        eq(schema.alertSends.state, 'pending'),
-        lte(schema.alertSends.nextAt, now),
-        or(sql`${schema.alertSends.claimedUntil} is null`, lte(schema.alertSends.claimedUntil, now)),
-      ),
-    )
+    .where(and(unclaimedPending(now), lte(schema.alertSends.nextAt, now)))
     .orderBy(asc(schema.alertSends.nextAt))
     .limit(limit);
   if (due.length === 0) return [];
@@ -87,27 +83,20 @@ export async function claimDueAlerts(now = Date.now(), limit = 20): Promise<Aler
           schema.alertSends.id,
           due.map((d) => d.id),
         ),
-        eq(schema.alertSends.state, 'pending'),
-        or(sql`${schema.alertSends.claimedUntil} is null`, lte(schema.alertSends.claimedUntil, now)),
+        unclaimedPending(now),
       ),
     )
     .returning();
 }
 
-export async function noteSendOutcome(
-  send: AlertSend,
-  outcome: { ok: true } | { ok: false; error: string },
-  now = Date.now(),
-): Promise<void> {
+export async function noteSendOutcome(send: AlertSend, outcome: SendOutcome, now = Date.now()): Promise<void> {
   const db = await getDb();
   if (outcome.ok) {
     await db
       .update(schema.alertSends)
       .set({ state: 'sent', sentAt: now, claimedUntil: null, attempts: send.attempts + 1 })
       .where(eq(schema.alertSends.id, send.id));
-    await db
-      .insert(schema.incidentEvents)
-      .values({ incidentId: send.incidentId, at: now, what: 'sent', actor: 'system', detail: send.occasion });
+    await noteIncidentEvent(send.incidentId, 'sent', 'system', send.occasion, now);
     return;
   }
   const wait = RETRY_WAITS_MS[send.attempts];
@@ -121,10 +110,7 @@ export async function noteSendOutcome(
       lastError: outcome.error,
     })
     .where(eq(schema.alertSends.id, send.id));
-  if (wait === undefined)
-    await db
-      .insert(schema.incidentEvents)
-      .values({ incidentId: send.incidentId, at: now, what: 'send_failed', actor: 'system', detail: `${send.occasion}: ${outcome.error}` });
+  if (wait === undefined) await noteIncidentEvent(send.incidentId, 'send_failed', 'system', `${send.occasion}: ${outcome.error}`, now);
 }
 
 /** Alerts held by a mute, newest first, for the incidents page. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useId } from 'react';
+import { useActionState, useId, type ReactNode } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { TextField } from '@/components/ui/form-fields';
@@ -27,6 +27,40 @@ function Outcome({ state }: { state: AlertFormState }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A form of one small button that acts on the row `id`; `children` (its outcome) follow the button. */
+function IdButtonForm({
+  action,
+  id,
+  pending,
+  label,
+  pendingLabel,
+  ariaLabel,
+  children,
+}: {
+  action: (formData: FormData) => void;
+  id: number;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  ariaLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <form action={action}>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-label={ariaLabel}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60"
+      >
+        {pending ? pendingLabel : label}
+      </button>
+      {children}
+    </form>
   );
 }
 
@@ -60,17 +94,14 @@ export function DestinationControls({ id, name }: { id: number; name: string }) 
   return (
     <div>
       <div className="flex flex-wrap gap-2">
-        <form action={testAction}>
-          <input type="hidden" name="id" value={id} />
-          <button
-            type="submit"
-            disabled={testPending}
-            aria-label={`Send a test alert to ${name}`}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60"
-          >
-            {testPending ? 'Sending…' : 'Send a test'}
-          </button>
-        </form>
+        <IdButtonForm
+          action={testAction}
+          id={id}
+          pending={testPending}
+          label="Send a test"
+          pendingLabel="Sending…"
+          ariaLabel={`Send a test alert to ${name}`}
+        />
         <ConfirmAction
           triggerLabel="Remove"
           triggerAriaLabel={`Remove ${name}`}
@@ -93,18 +124,16 @@ export function DestinationControls({ id, name }: { id: number; name: string }) 
 export function AcknowledgeButton({ id, title }: { id: number; title: string }) {
   const [state, action, pending] = useActionState(acknowledgeIncidentAction, IDLE);
   return (
-    <form action={action}>
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        disabled={pending}
-        aria-label={`Acknowledge: ${title}`}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60"
-      >
-        {pending ? 'Acknowledging…' : 'Acknowledge'}
-      </button>
+    <IdButtonForm
+      action={action}
+      id={id}
+      pending={pending}
+      label="Acknowledge"
+      pendingLabel="Acknowledging…"
+      ariaLabel={`Acknowledge: ${title}`}
+    >
       <Outcome state={state} />
-    </form>
+    </IdButtonForm>
   );
 }
 
@@ -139,17 +168,8 @@ export function AddMuteForm() {
 export function EndMuteButton({ id, what }: { id: number; what: string }) {
   const [state, action, pending] = useActionState(endMuteAction, IDLE);
   return (
-    <form action={action}>
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        disabled={pending}
-        aria-label={`End the mute of ${what}`}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60"
-      >
-        {pending ? 'Ending…' : 'End now'}
-      </button>
+    <IdButtonForm action={action} id={id} pending={pending} label="End now" pendingLabel="Ending…" ariaLabel={`End the mute of ${what}`}>
       <Outcome state={state} />
-    </form>
+    </IdButtonForm>
   );
 }
