@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient, unwrap } from '../../sandbox/control-client/client';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { freePort } from '../../scripts/free-port';
+import { createDatabase, waitUntilAnswers } from './instance-support';
 
 // Two built dashboards on one PostgreSQL database: each background job runs on exactly one of them,
 // as their public health checks say, and when the holder stops the other takes the job over within
@@ -35,11 +36,8 @@ async function startDashboard(databaseUrl: string, sandboxUrl: string, apiKey: s
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); ;) {
-    if ((await fetch(`${base}/api/health`).catch(() => undefined))?.ok) return { base, child };
-    if (Date.now() - started > 60_000) throw new Error(`dashboard ${name} did not start`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilAnswers(base, '/api/health', name);
+  return { base, child };
 }
 
 type Job = { runsHere: boolean; holder: string | null; beatSecondsAgo: number | null };
@@ -65,16 +63,11 @@ async function oneHolderEach(bases: string[], timeoutMs: number): Promise<Record
 }
 
 beforeAll(async () => {
-  const { default: pg } = await import('pg');
-  const name = `job_leadership_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const database = await createDatabase(server, `job_leadership_${process.pid}`);
   sandbox = await startSandbox({ port: 0, dataDir: path.join(dir, 'sandbox'), adminToken: ADMIN_TOKEN, log: () => {} });
   const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
   const account = unwrap(await control.createAccount({ name: 'Job leadership', rate_limit_per_minute: 1000 }), 'account');
-  instances.push(...(await Promise.all(['one', 'other'].map((n) => startDashboard(`${server}/${name}`, sandbox.url, account.api_key, n)))));
+  instances.push(...(await Promise.all(['one', 'other'].map((n) => startDashboard(database, sandbox.url, account.api_key, n)))));
 }, 120_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createControlClient, unwrap } from '../../sandbox/control-client/client';
 import { freePort } from '../../scripts/free-port';
 import { TEST_BUILD_ENV } from '../../scripts/test-build';
+import { createDatabase } from './instance-support';
 import {
   adaptGuide,
   bareConfiguration,
@@ -58,15 +59,6 @@ function startSandboxProcess(dir: string, cert: string, children: ChildProcess[]
 }
 
 const healthy = (port: number) => async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
-
-async function createDatabase(server: string, name: string): Promise<string> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return `${server}/${name}`;
-}
 
 export async function startDeployment(dir: string, pgServer: string): Promise<Deployment> {
   const children: ChildProcess[] = [];

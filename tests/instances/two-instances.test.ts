@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient, unwrap } from '../../sandbox/control-client/client';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { freePort } from '../../scripts/free-port';
+import { createDatabase, waitUntilAnswers } from './instance-support';
 
 // Two built dashboards (scripts/serve.ts, as `npm start` runs them) on one PostgreSQL database, as behind a load balancer: a
 // sign-out on one ends the session on the other, an event delivered to both is stored once, and
@@ -47,28 +48,20 @@ async function startDashboard(databaseUrl: string, sandboxUrl: string, apiKey: s
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); ;) {
-    if ((await fetch(`${base}/login`).catch(() => undefined))?.ok) return base;
-    if (Date.now() - started > 60_000) throw new Error(`dashboard ${name} did not start`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilAnswers(base, '/login', name);
+  return base;
 }
 
 beforeAll(async () => {
-  const { default: pg } = await import('pg');
-  const name = `two_instances_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const database = await createDatabase(server, `two_instances_${process.pid}`);
   sandbox = await startSandbox({ port: 0, dataDir: path.join(dir, 'sandbox'), adminToken: ADMIN_TOKEN, log: () => {} });
   const control = createControlClient(fetch, sandbox.url, ADMIN_TOKEN);
   const account = unwrap(await control.createAccount({ name: 'Two instances', rate_limit_per_minute: 1000 }), 'account');
   robotId = unwrap(await control.createRobot(account.account_id, { name: 'Shared robot' }), 'robot').id;
   // Both start at once: the migrations run once, under the advisory lock.
   [one, other] = await Promise.all([
-    startDashboard(`${server}/${name}`, sandbox.url, account.api_key, 'one'),
-    startDashboard(`${server}/${name}`, sandbox.url, account.api_key, 'other'),
+    startDashboard(database, sandbox.url, account.api_key, 'one'),
+    startDashboard(database, sandbox.url, account.api_key, 'other'),
   ]);
 }, 120_000);
 
