@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, logIn, snap, test } from './fixtures';
 import { E2E } from './e2e-env';
+import { startMailCatcher } from '../tests/support/mail-catcher';
 
 // Alerts reach someone away from the screen: a local JSON receiver stands in for a Slack or Teams
 // incoming webhook. The watch reads deliveries each minute and the alert pass runs every 30 s.
@@ -139,4 +140,75 @@ test('a mute holds the alerts it covers and lists them; ending it is recorded', 
   const entries = page.getByRole('list', { name: 'Audit entries' });
   await expect(entries.getByRole('listitem').filter({ hasText: 'Alert mute ended' }).first()).toContainText('admin@example.com');
   await expect(entries.getByRole('listitem').filter({ hasText: 'Alerts muted' }).first()).toContainText('account');
+});
+
+test('e-mail alerts go through the mail server an admin sets; its password is never shown, and changes are recorded', async ({ page }) => {
+  const mail = await startMailCatcher({ login: { user: 'alerts', pass: 'smtp-pass-9f2c' } });
+  try {
+    await logIn(page, 'admin');
+    await page.goto('/settings');
+    const add = page.getByTestId('add-destination');
+    await add.getByLabel('E-mail', { exact: true }).check();
+    await expect(add).toContainText('Set the mail server (SMTP) below first');
+    await expect(page.getByTestId('smtp-state')).toContainText('None set');
+
+    const smtp = page.getByTestId('smtp-settings');
+    await smtp.getByLabel('Host').fill('127.0.0.1');
+    await smtp.getByLabel('Port').fill(String(mail.port));
+    await smtp.getByLabel('Connection').selectOption('none');
+    await smtp.getByLabel('User name (blank: no sign-in)').fill('alerts');
+    await smtp.getByLabel('Password').fill('smtp-pass-9f2c');
+    await smtp.getByLabel('Sender address').fill('dashboard@example.com');
+    await smtp.getByRole('button', { name: 'Save mail server' }).click();
+    await expect(smtp).toContainText(`Saved: e-mail alerts go through 127.0.0.1:${mail.port}`);
+    await expect(page.getByTestId('smtp-state')).toContainText('signing in as alerts; sent from dashboard@example.com');
+
+    await page.reload();
+    await add.getByLabel('E-mail', { exact: true }).check();
+    await add.getByLabel('Name').fill('Ops mail');
+    await add.getByLabel('E-mail addresses').fill('ops@example.com, not-an-address');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(add).toContainText('“not-an-address” is not an e-mail address');
+    await add.getByLabel('E-mail addresses').fill('ops@example.com');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(add).toContainText('Added Ops mail');
+
+    const destination = page.getByTestId('alert-destination').filter({ hasText: 'Ops mail' });
+    await destination.getByRole('button', { name: 'Send a test alert to Ops mail' }).click();
+    await expect(destination).toContainText('Test sent to Ops mail: the mail server accepted it');
+    expect(mail.mails.map((m) => [m.user, m.from, m.to])).toEqual([['alerts', 'dashboard@example.com', ['ops@example.com']]]);
+    expect(mail.mails[0]?.raw).toMatch(/^Subject: \[Test\] Alerts from the partner dashboard reach Ops mail\r?$/m);
+    await snap(page, 'settings-alert-email');
+
+    await destination.getByText('Change', { exact: true }).click();
+    const change = destination.getByTestId('change-destination');
+    await change.getByLabel('Name').fill('On-call mail');
+    await change.getByLabel(/New e-mail addresses/).fill('oncall@example.com');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('alert-destination').filter({ hasText: 'On-call mail' })).toContainText('oncall@example.com');
+    await page.getByRole('button', { name: 'Send a test alert to On-call mail' }).click();
+    await expect.poll(() => mail.mails.at(-1)?.to).toEqual(['oncall@example.com']);
+
+    // The password went into the store sealed and never comes back to a page.
+    expect(await page.content()).not.toContain('smtp-pass-9f2c');
+
+    await page.goto('/audit');
+    const entries = page.getByRole('list', { name: 'Audit entries' });
+    await expect(entries.getByRole('listitem').filter({ hasText: 'Mail server for alerts saved' }).first()).toContainText('127.0.0.1');
+    await expect(entries.getByRole('listitem').filter({ hasText: 'Alert destination changed' }).first()).toContainText('admin@example.com');
+  } finally {
+    await page.goto('/settings');
+    const remove = page.getByRole('button', { name: /^Remove (On-call mail|Ops mail)$/ });
+    if (await remove.count()) {
+      await remove.first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    }
+    const removeServer = page.getByRole('button', { name: 'Remove the mail server for alerts' });
+    if (await removeServer.count()) {
+      await removeServer.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      await expect(page.getByTestId('smtp-state')).toContainText('None set');
+    }
+    await mail.close();
+  }
 });

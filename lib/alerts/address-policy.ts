@@ -98,13 +98,14 @@ export function decideAddresses(
   protocol: 'http:' | 'https:',
   options: AddressPolicyOptions,
   how: 'resolves to' | 'points at' = 'resolves to',
+  subject = 'the URL',
 ): AddressDecision {
   if (addresses.length === 0) return { ok: false, message: 'the host has no address' };
   for (const address of addresses) {
     const kind = classifyAddress(address);
-    if (kind === null) return { ok: false, message: `the URL ${how} "${address}", which is not an IP address` };
+    if (kind === null) return { ok: false, message: `${subject} ${how} "${address}", which is not an IP address` };
     if (!kindAllowed(kind, options)) {
-      return { ok: false, message: `the URL ${how} ${address}, ${article(kind)} ${kind} address; alerts go only to public addresses` };
+      return { ok: false, message: `${subject} ${how} ${address}, ${article(kind)} ${kind} address; alerts go only to public addresses` };
     }
   }
   if (protocol === 'http:' && options.allowHttp === 'loopback' && !addresses.every((a) => classifyAddress(a) === 'loopback')) {

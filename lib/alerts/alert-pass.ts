@@ -6,15 +6,36 @@ import { destinationForSending, noteDestinationOutcome } from './destinations';
 import { incidentFacts } from './incident-facts';
 import { evaluateIncidents, type Evaluation } from './incidents';
 import { postingPolicy } from './posting-policy';
-import { postJson, type PostResult } from './safe-post';
+import { postJson } from './safe-post';
+import { alertEmail, sendEmail } from './send-email';
+import { emailAddresses } from './email-addresses';
+import { smtpForSending } from './smtp-settings';
+import type { AlertDestinationKind } from '@/lib/db/schema';
 import { claimDueAlerts, noteSendOutcome } from './sends';
 
 /** Alerts name this many robots and customers, and say how many more. */
 export const NAMED_IN_ALERTS = 20;
 
-/** Posts one alert where the admin pointed it, under the deployment's posting policy (docs/dashboard/alert-destinations-safety.md). */
-export async function deliverAlert(target: string, message: AlertMessage | Record<string, unknown>): Promise<PostResult> {
-  return postJson(target, message, postingPolicy(getEnv()));
+export type Delivery = { ok: true; accepted: string } | { ok: false; message: string };
+
+/**
+ * Sends one alert where the admin pointed it, under the deployment's posting policy
+ * (docs/dashboard/alert-destinations-safety.md): posted to a webhook URL, or mailed through the
+ * SMTP server set on Settings to the destination's addresses.
+ */
+export async function deliverAlert(
+  destination: { kind: AlertDestinationKind; target: string },
+  message: AlertMessage | Record<string, unknown>,
+): Promise<Delivery> {
+  const policy = postingPolicy(getEnv());
+  if (destination.kind === 'email') {
+    const smtp = await smtpForSending();
+    if (!smtp) return { ok: false, message: 'No mail server is set for alerts (or its password cannot be read): set SMTP on Settings.' };
+    const sent = await sendEmail(smtp, emailAddresses(destination.target), alertEmail(message), policy);
+    return sent.ok ? { ok: true, accepted: 'the mail server accepted it' } : sent;
+  }
+  const posted = await postJson(destination.target, message, policy);
+  return posted.ok ? { ok: true, accepted: `it answered HTTP ${posted.status}` } : { ok: false, message: posted.message };
 }
 
 /** Sends what is due; each alert is claimed first, so two senders never post one twice. */
@@ -22,9 +43,9 @@ export async function sendDueAlerts(now = Date.now()): Promise<{ sent: number; f
   const tally = { sent: 0, failed: 0 };
   for (const send of await claimDueAlerts(now)) {
     const destination = await destinationForSending(send.destinationId);
-    const result: PostResult = destination
-      ? await deliverAlert(destination.target, JSON.parse(send.payload) as Record<string, unknown>)
-      : { ok: false, reason: 'bad_url', message: 'The destination is gone or was sealed under another AUTH_SECRET.' };
+    const result: Delivery = destination
+      ? await deliverAlert(destination, JSON.parse(send.payload) as Record<string, unknown>)
+      : { ok: false, message: 'The destination is gone or was sealed under another AUTH_SECRET.' };
     const outcome: SendOutcome = result.ok ? { ok: true } : { ok: false, error: result.message };
     await noteSendOutcome(send, outcome, Date.now());
     if (destination) await noteDestinationOutcome(destination.id, outcome);

@@ -34,7 +34,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 /** Enough of a refusal's body to say why (Slack answers "invalid_token", Teams a short JSON). */
 export const EXCERPT_BYTES = 2_048;
 
-const systemResolver: Resolver = (host) => systemLookup(host, { all: true });
+export const systemResolver: Resolver = (host) => systemLookup(host, { all: true });
 
 export async function postJson(url: string, payload: object, options: PostOptions = {}): Promise<PostResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -151,7 +151,7 @@ function send(
   });
 }
 
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(new Error('aborted'));
     if (signal.aborted) return onAbort();

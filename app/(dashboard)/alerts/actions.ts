@@ -2,118 +2,10 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { defineAction, errorState } from '@/app/_actions/define-action';
-import type { DisplayError } from '@/app/_errors/display-error';
-import { checkUrl } from '@/lib/alerts/address-policy';
-import { deliverAlert } from '@/lib/alerts/alert-pass';
-import { addDestination, destinationForSending, noteDestinationOutcome, removeDestination } from '@/lib/alerts/destinations';
+import { defineAction } from '@/app/_actions/define-action';
 import { acknowledgeIncident } from '@/lib/alerts/incidents';
 import { addMute, endMute } from '@/lib/alerts/mutes';
-import { postingPolicy } from '@/lib/alerts/posting-policy';
-import { LINK_ORIGIN_SETTING } from '@/lib/alerts/sends';
-import { publicOrigin } from '@/lib/auth/public-origin';
-import { getEnv } from '@/lib/config/env';
-import { writeSetting } from '@/lib/db/settings';
-
-export type AlertFormState = { status: 'idle' } | { status: 'done'; message: string } | { status: 'error'; error: DisplayError };
-
-const done = (message: string): AlertFormState => ({ status: 'done', message });
-const incomplete = (): AlertFormState =>
-  errorState({ title: 'Nothing was changed', message: 'The form was incomplete or out of date. Reload the page and try again.' });
-const idOf = (formData: FormData, name: string) => String(formData.get(name) ?? '');
-
-const destinationSchema = z.object({
-  name: z.string().trim().min(1, 'Give it a name').max(100),
-  url: z.string().trim().min(1, 'Paste the incoming-webhook URL').max(2000),
-});
-
-export const addDestinationAction = defineAction(
-  {
-    permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
-      action: 'alert.destination_add',
-      target: `alert-destination:${idOf(formData, 'name')}`,
-    }),
-    schema: destinationSchema,
-    input: (_prev, formData) => ({ name: formData.get('name'), url: formData.get('url') }),
-    refused: errorState,
-    invalid: (error) => errorState({ title: 'Not added', message: error.issues[0]?.message ?? 'Check the fields.' }),
-  },
-  async ({ data, user, audited }): Promise<AlertFormState> => {
-    const checked = checkUrl(data.url, postingPolicy(getEnv()));
-    if (!checked.ok) return errorState({ title: 'Not added', message: checked.message });
-    const added = await audited(() => addDestination({ kind: 'webhook', name: data.name, target: data.url, createdBy: user.email }), {
-      describe: (d) => `${d.name} (${d.shown})`,
-    });
-    // Alerts are sent from the background, where no request tells the dashboard's address.
-    await writeSetting(LINK_ORIGIN_SETTING, await publicOrigin());
-    revalidatePath('/settings');
-    return done(`Added ${added.name}. Send a test to check that it accepts alerts.`);
-  },
-);
-
-const idSchema = z.object({ id: z.coerce.number().int().positive() });
-
-export const testDestinationAction = defineAction(
-  {
-    permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
-      action: 'alert.destination_test',
-      target: `alert-destination:${idOf(formData, 'id')}`,
-    }),
-    schema: idSchema,
-    input: (_prev, formData) => ({ id: formData.get('id') }),
-    refused: errorState,
-    invalid: incomplete,
-    failed: async (err, data): Promise<AlertFormState> => {
-      const message = err instanceof Error ? err.message : String(err);
-      await noteDestinationOutcome(data.id, { ok: false, error: message });
-      revalidatePath('/settings');
-      return errorState({
-        title: 'The destination did not take the test',
-        message: `${message} It is shown as failing until a send succeeds.`,
-      });
-    },
-  },
-  async ({ data, audited }): Promise<AlertFormState> => {
-    const destination = await destinationForSending(data.id);
-    if (!destination)
-      return errorState({ title: 'Not sent', message: 'That destination is gone, or its URL cannot be read: add it again.' });
-    const origin = await publicOrigin();
-    const result = await audited(async () => {
-      const sent = await deliverAlert(destination.target, {
-        text: `[Test] Alerts from the partner dashboard reach ${destination.name}. ${origin}/settings`,
-        occasion: 'test',
-        link: `${origin}/settings`,
-        sent_at: new Date().toISOString(),
-      });
-      if (!sent.ok) throw new Error(sent.message);
-      return sent;
-    });
-    await noteDestinationOutcome(destination.id, { ok: true });
-    revalidatePath('/settings');
-    return done(`Test sent to ${destination.name}: it answered HTTP ${result.status}.`);
-  },
-);
-
-export const removeDestinationAction = defineAction(
-  {
-    permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
-      action: 'alert.destination_remove',
-      target: `alert-destination:${idOf(formData, 'id')}`,
-    }),
-    schema: idSchema,
-    input: (_prev, formData) => ({ id: formData.get('id') }),
-    refused: errorState,
-    invalid: incomplete,
-  },
-  async ({ data, audited }): Promise<AlertFormState> => {
-    const removed = await audited(() => removeDestination(data.id), { describe: (d) => (d ? `${d.name} (${d.shown})` : 'already gone') });
-    revalidatePath('/settings');
-    return done(removed ? `Removed ${removed.name}.` : 'It was already removed.');
-  },
-);
+import { done, refused, firstIssue, idOf, idSchema, incomplete, refusedKeeping, typed, type AlertFormState } from './form-state';
 
 export const acknowledgeIncidentAction = defineAction(
   {
@@ -124,7 +16,7 @@ export const acknowledgeIncidentAction = defineAction(
     }),
     schema: idSchema,
     input: (_prev, formData) => ({ id: formData.get('id') }),
-    refused: errorState,
+    refused,
     invalid: incomplete,
   },
   async ({ data, user, audited }): Promise<AlertFormState> => {
@@ -152,8 +44,8 @@ export const addMuteAction = defineAction(
     }),
     schema: muteSchema,
     input: (_prev, formData) => ({ robotId: formData.get('robotId') ?? '', hours: formData.get('hours'), reason: formData.get('reason') }),
-    refused: errorState,
-    invalid: (error) => errorState({ title: 'Not muted', message: error.issues[0]?.message ?? 'Check the fields.' }),
+    refused,
+    invalid: (error, _prev, formData) => refusedKeeping(typed(formData, ['robotId', 'hours', 'reason']), 'Not muted', firstIssue(error)),
   },
   async ({ data, user, audited }): Promise<AlertFormState> => {
     const now = Date.now();
@@ -179,7 +71,7 @@ export const endMuteAction = defineAction(
     audit: (_prev: AlertFormState, formData: FormData) => ({ action: 'alert.mute_end', target: `alert-mute:${idOf(formData, 'id')}` }),
     schema: idSchema,
     input: (_prev, formData) => ({ id: formData.get('id') }),
-    refused: errorState,
+    refused,
     invalid: incomplete,
   },
   async ({ data, audited }): Promise<AlertFormState> => {

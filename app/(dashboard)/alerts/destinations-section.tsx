@@ -1,13 +1,16 @@
 import { Card, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { listDestinations } from '@/lib/alerts/destinations';
-import { AddDestinationForm, DestinationControls } from './alert-forms';
+import { smtpShown } from '@/lib/alerts/smtp-settings';
+import { SMTP_SECURITY_WORDS } from '@/lib/alerts/smtp-words';
+import { AddDestinationForm, DestinationControls } from './destination-forms';
+import { SmtpForm } from './smtp-form';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Where alerts go (on Settings): each destination, whether it takes them, a test send; admins add and remove. */
 export async function DestinationsSection({ mayChange }: { mayChange: boolean }) {
-  const destinations = await listDestinations();
+  const [destinations, smtp] = await Promise.all([listDestinations(), smtpShown()]);
   return (
     <Card
       as="section"
@@ -19,7 +22,7 @@ export async function DestinationsSection({ mayChange }: { mayChange: boolean })
       <CardHeader
         id="alert-destinations-heading"
         title="Alert destinations"
-        description="Where alerts go when something on the overview goes wrong and when it recovers: an incoming-webhook URL that Slack, Microsoft Teams or any JSON receiver accepts. The URL is stored encrypted; only its host is shown."
+        description="Where alerts go when something on the overview goes wrong and when it recovers: an incoming-webhook URL that Slack, Microsoft Teams or any JSON receiver accepts, or e-mail addresses through the mail server below. URLs, addresses and the mail password are stored encrypted; only a URL's host is shown."
       />
       {destinations.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">
@@ -45,16 +48,25 @@ export async function DestinationsSection({ mayChange }: { mayChange: boolean })
                   'Nothing sent yet.'
                 )}
               </p>
-              {mayChange && <DestinationControls id={d.id} name={d.name} />}
+              {mayChange && <DestinationControls id={d.id} name={d.name} kind={d.kind} />}
             </li>
           ))}
         </ul>
       )}
       {mayChange ? (
-        <AddDestinationForm />
+        <AddDestinationForm mailServerSet={smtp !== null} />
       ) : (
         <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can add, test or remove destinations.</p>
       )}
+      <h3 className="mt-6 text-base font-semibold" id="alert-smtp-heading">
+        Mail server for e-mail alerts
+      </h3>
+      <p className="mt-1 text-sm text-slate-700" data-testid="smtp-state">
+        {smtp
+          ? `${smtp.host}:${smtp.port}, ${SMTP_SECURITY_WORDS[smtp.security].split(' (')[0]}${smtp.user ? `, signing in as ${smtp.user}` : ''}; sent from ${smtp.from}.`
+          : 'None set: e-mail destinations cannot be added until one is.'}
+      </p>
+      {mayChange && <SmtpForm current={smtp} />}
     </Card>
   );
 }
