@@ -33,6 +33,8 @@ export async function register(): Promise<void> {
   }
   const { startAlerts } = await import('./lib/alerts/alert-scheduler');
   runAsLeader('alerts', startAlerts);
+  const { startUsageDays } = await import('./lib/usage-series/fill-scheduler');
+  runAsLeader('usage-days', startUsageDays);
 }
 
 async function holdBuildFingerprint(): Promise<void> {

@@ -161,10 +161,10 @@ test('a mute holds the alerts it covers and lists them, sending none; ending it 
           { timeout: WITHIN_TWO_PASSES, intervals: [5_000] },
         )
         .toContain('opened — Webhook deliveries are failing');
-      await expect(page.getByTestId('incident').filter({ hasText: 'Webhook deliveries are failing' }).first()).toHaveAttribute(
-        'data-state',
-        'open',
-      );
+      // An earlier spec's incident of the same kind may be listed too, resolved.
+      await expect(
+        page.locator('[data-testid="incident"][data-state="open"]').filter({ hasText: 'Webhook deliveries are failing' }),
+      ).toBeVisible();
       await snap(page, 'alerts-muted');
     });
     // Recovered while still muted: held too, and the receiver never heard of either.
@@ -179,7 +179,8 @@ test('a mute holds the alerts it covers and lists them, sending none; ending it 
         { timeout: WITHIN_TWO_PASSES, intervals: [5_000] },
       )
       .toContain('resolved — Webhook deliveries are failing');
-    expect(receiver.received).toEqual([]);
+    // Other kinds (silence, say) may open or close meanwhile: only this incident's alerts were held.
+    expect(receiver.received.filter((r) => r.kind === 'deliveries_failing')).toEqual([]);
 
     await page
       .getByTestId('alert-mute')

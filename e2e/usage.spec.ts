@@ -99,3 +99,115 @@ test('the CSV has one row per robot with external ids and the API figures', asyn
     String(acme?.messages.by_role.client),
   ]);
 });
+
+test('usage over time draws each day beside the window before, each closed day as the API answers for that day alone', async ({
+  page,
+  partnerApi,
+}) => {
+  test.setTimeout(5 * 60_000);
+  const from = day(-30);
+  const to = day(-3);
+  await logIn(page, 'admin');
+  // Closed days are read in the background, newest first, once each.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/usage?range=custom&from=${from}&to=${to}`);
+        return page.getByTestId('series-progress').textContent();
+      },
+      { timeout: 4 * 60_000, intervals: [5_000] },
+    )
+    .toContain('Every closed day of both windows is read');
+  const section = page.getByTestId('usage-over-time');
+  await expect(section.locator('.recharts-surface').first()).toBeVisible();
+  // The window before is drawn too, dashed.
+  await expect(section.locator('.recharts-line-curve[stroke-dasharray="4 3"]').first()).toBeAttached();
+  await section.getByText("Each day's figures as a table").click();
+  const table = section.getByTestId('series-table');
+  await expect(table.getByRole('row')).toHaveCount(28 + 1);
+  for (const d of [from, day(-17), to]) {
+    const api = await partnerApi<UsageReport>(`/v1/usage?from=${d}T00:00:00.000Z&to=${d}T23:59:59.999Z&limit=100`);
+    const messages = api.body.data.reduce((n, e) => n + e.messages.total, 0);
+    const units = api.body.data.reduce((n, e) => n + e.messages.units, 0);
+    const row = table.getByRole('row').filter({ hasText: d });
+    await expect(row).toHaveAttribute('data-state', 'closed');
+    await expect(row.getByRole('cell').nth(5)).toHaveText(count.format(messages));
+    await expect(row.getByRole('cell').nth(6)).toHaveText(count.format(units));
+  }
+  await snap(page, 'usage-over-time');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/usage?range=custom&from=${day(-365)}&to=${to}`);
+  await expect(page.getByTestId('usage-over-time').locator('.recharts-surface').first()).toBeVisible();
+  await snap(page, 'usage-over-time-year-narrow');
+});
+
+test('the daily CSV is row for row what the usage-over-time charts draw', async ({ page }) => {
+  const from = day(-10);
+  const to = day(-3);
+  await logIn(page, 'admin');
+  await page.goto(`/usage?range=custom&from=${from}&to=${to}`);
+  const section = page.getByTestId('usage-over-time');
+  await section.getByText("Each day's figures as a table").click();
+  const rows = section.getByTestId('series-table').getByRole('row');
+  await expect(rows).toHaveCount(8 + 1);
+  const shown = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const download = page.waitForEvent('download');
+  await section.getByTestId('daily-csv').click();
+  const file = await (await download).path();
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toBe('day,state,client,ai,operator,messages,units,previous_day,previous_messages,previous_units');
+  expect(lines).toHaveLength(shown.length + 1);
+  const words: Record<string, string> = { Final: 'final', Provisional: 'provisional', 'Not read yet': 'not read yet' };
+  lines.slice(1).forEach((line, i) => {
+    const [dayCell, state, client, ai, operator, messages, units] = line.split(',');
+    const [shownDay, shownState, ...figures] = shown[i] ?? [];
+    expect(dayCell).toBe(shownDay);
+    expect(state).toBe(words[shownState ?? '']);
+    const asShown = (v: string | undefined) => (v === '' ? '—' : count.format(Number(v)));
+    expect([client, ai, operator, messages, units].map(asShown)).toEqual(figures);
+  });
+});
+
+test('a monthly threshold marks the account on the usage page and the overview, and setting it is in the audit log', async ({
+  page,
+  partnerApi,
+}) => {
+  const monthStart = `${day(0).slice(0, 8)}01`;
+  await logIn(page, 'admin');
+  await page.goto('/usage');
+  const form = page.getByTestId('set-threshold');
+  await form.getByLabel('For').selectOption('robot');
+  await form.getByLabel('Units a month').fill('10');
+  await form.getByRole('button', { name: 'Set' }).click();
+  // Refused, and what was typed is still there.
+  await expect(form).toContainText('Give the robot id or the customer’s external id');
+  await expect(form.getByLabel('Units a month')).toHaveValue('10');
+  await form.getByLabel('For').selectOption('account');
+  await form.getByRole('button', { name: 'Set' }).click();
+  await expect(form).toContainText('Set: 10 units a month for the account');
+  const threshold = page.getByTestId('usage-threshold').filter({ hasText: 'the account' });
+  await expect(threshold).toContainText('10 units a month');
+  // Days surely closed and read by now (the usage-over-time spec waited for them) decide the mark.
+  const closedFrom = monthStart <= day(-2) ? monthStart : null;
+  if (closedFrom) {
+    const api = await partnerApi<UsageReport>(`/v1/usage?from=${closedFrom}T00:00:00.000Z&to=${day(-2)}T23:59:59.999Z&limit=100`);
+    const units = api.body.data.reduce((n, e) => n + e.messages.units, 0);
+    if (units >= 10) {
+      await expect(threshold).toHaveAttribute('data-mark', 'over');
+      await page.goto('/');
+      await expect(page.getByTestId('overview-thresholds')).toContainText('The account is over its 10 units this month');
+    }
+  }
+  await snap(page, 'usage-thresholds');
+  await page.goto('/audit');
+  const entries = page.getByRole('list', { name: 'Audit entries' });
+  await expect(entries.getByRole('listitem').filter({ hasText: 'Usage threshold set' }).first()).toContainText('10 units a month');
+  await page.goto('/usage');
+  await page.getByRole('button', { name: 'Remove the threshold of the account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('usage-threshold')).toHaveCount(0);
+});

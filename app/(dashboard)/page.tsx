@@ -7,6 +7,7 @@ import { AttentionCard } from './_overview/attention-card';
 import { lookSoon } from './_overview/directory-look';
 import { BudgetCard } from './_overview/budget-card';
 import { RobotsCard } from './_overview/robots-card';
+import { UsageCard } from './_overview/usage-card';
 import { WebhookHealthCard } from './_overview/webhook-health-card';
 
 export const metadata: Metadata = { title: 'Overview' };
@@ -35,6 +36,9 @@ export default async function OverviewPage() {
           </Suspense>
           <Suspense fallback={<SectionSkeleton />}>
             <RobotsCard />
+          </Suspense>
+          <Suspense fallback={<SectionSkeleton />}>
+            <UsageCard />
           </Suspense>
           <Suspense fallback={<SectionSkeleton />}>
             <BudgetCard />

@@ -56,7 +56,16 @@ export default function TimeSeriesPlot({ points, series, kind, timeFormat, whole
           {axes}
           {series.map((s) => (
             // A value between two gaps draws no line, so each value gets a small dot to stay visible.
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.colour} strokeWidth={2} dot={{ r: 2 }} />
+            <Line
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.name}
+              stroke={s.colour}
+              strokeWidth={s.faint ? 1.5 : 2}
+              {...(s.faint && { strokeOpacity: 0.45, strokeDasharray: '4 3' })}
+              dot={s.faint ? false : { r: 2 }}
+            />
           ))}
         </LineChart>
       )}

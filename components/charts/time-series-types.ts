@@ -6,6 +6,8 @@ export interface TimeSeries {
   key: string;
   name: string;
   colour: string;
+  /** Drawn faintly and dashed: a comparison (the window before), not the figure itself. */
+  faint?: boolean;
 }
 
 export interface TimeSeriesPlotProps {

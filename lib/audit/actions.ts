@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'alert.incident_acknowledge': 'Incident acknowledged',
   'alert.mute_add': 'Alerts muted',
   'alert.mute_end': 'Alert mute ended',
+  'usage.threshold_set': 'Usage threshold set',
+  'usage.threshold_remove': 'Usage threshold removed',
   'attachment.upload': 'Attachment uploaded',
   'conversation.typing': 'Typing indicator set',
   'settings.api_key_save': 'API key saved',

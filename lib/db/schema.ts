@@ -1,8 +1,8 @@
 import { bigint, bigserial, boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-
-// One schema for both stores (PGlite embedded, PostgreSQL shared), alerts' tables included; drizzle-kit
-// generates lib/db/migrations from it. Instants compared are epoch ms; instants only shown are ISO text.
+// One schema for both stores (PGlite, PostgreSQL; drizzle-kit generates lib/db/migrations from it),
+// with the alerts' and usage days' tables. Instants compared are epoch ms; only shown are ISO text.
 export * from './schema-alerts';
+export * from './schema-usage-days';
 
 export const USER_ROLES = ['admin', 'viewer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -33,7 +33,12 @@ export const SECTIONS: readonly Section[] = [
     summary: 'every robot, searchable; a robot’s channels: connect, enable, disable, capacity',
     pages: ['/robots/{robotId}'],
   },
-  { id: 'usage', href: '/usage', label: 'Usage', summary: 'messages, units and conversations per robot over a window; CSV export' },
+  {
+    id: 'usage',
+    href: '/usage',
+    label: 'Usage',
+    summary: 'usage per day over time beside the window before, monthly thresholds with a forecast, per robot over a window; CSV exports',
+  },
   {
     id: 'webhooks',
     href: '/webhooks',

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { defineAction } from '@/app/_actions/define-action';
 import { acknowledgeIncident } from '@/lib/alerts/incidents';
 import { addMute, endMute } from '@/lib/alerts/mutes';
-import { done, refused, firstIssue, idOf, idSchema, incomplete, refusedKeeping, typed, type AlertFormState } from './form-state';
+import { done, refused, firstIssue, idOf, idSchema, incomplete, refusedKeeping, typed, type FormState } from '@/app/_actions/form-state';
 
 export const acknowledgeIncidentAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
+    audit: (_prev: FormState, formData: FormData) => ({
       action: 'alert.incident_acknowledge',
       target: `incident:${idOf(formData, 'id')}`,
     }),
@@ -19,7 +19,7 @@ export const acknowledgeIncidentAction = defineAction(
     refused,
     invalid: incomplete,
   },
-  async ({ data, user, audited }): Promise<AlertFormState> => {
+  async ({ data, user, audited }): Promise<FormState> => {
     const row = await audited(() => acknowledgeIncident(data.id, user.email));
     revalidatePath('/alerts');
     return row ? done('Acknowledged: no reminders until it resolves.') : done('It was already acknowledged or resolved.');
@@ -38,7 +38,7 @@ const muteSchema = z.object({
 export const addMuteAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
+    audit: (_prev: FormState, formData: FormData) => ({
       action: 'alert.mute_add',
       target: idOf(formData, 'robotId').trim() ? `robot:${idOf(formData, 'robotId').trim()}` : 'account',
     }),
@@ -47,7 +47,7 @@ export const addMuteAction = defineAction(
     refused,
     invalid: (error, _prev, formData) => refusedKeeping(typed(formData, ['robotId', 'hours', 'reason']), 'Not muted', firstIssue(error)),
   },
-  async ({ data, user, audited }): Promise<AlertFormState> => {
+  async ({ data, user, audited }): Promise<FormState> => {
     const now = Date.now();
     await audited(
       () =>
@@ -68,13 +68,13 @@ export const addMuteAction = defineAction(
 export const endMuteAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({ action: 'alert.mute_end', target: `alert-mute:${idOf(formData, 'id')}` }),
+    audit: (_prev: FormState, formData: FormData) => ({ action: 'alert.mute_end', target: `alert-mute:${idOf(formData, 'id')}` }),
     schema: idSchema,
     input: (_prev, formData) => ({ id: formData.get('id') }),
     refused,
     invalid: incomplete,
   },
-  async ({ data, audited }): Promise<AlertFormState> => {
+  async ({ data, audited }): Promise<FormState> => {
     const ended = await audited(() => endMute(data.id));
     revalidatePath('/alerts');
     return done(ended ? 'Mute ended: alerts go out again.' : 'It had already ended.');

@@ -4,7 +4,7 @@ import { useActionState, useId } from 'react';
 import { TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { acknowledgeIncidentAction, addMuteAction, endMuteAction } from './actions';
-import { IDLE, IdButtonForm, keptOf, Outcome } from './form-parts';
+import { IDLE, IdButtonForm, keptOf, Outcome } from '@/app/_actions/form-parts';
 
 export function AcknowledgeButton({ id, title }: { id: number; title: string }) {
   const [state, action, pending] = useActionState(acknowledgeIncidentAction, IDLE);

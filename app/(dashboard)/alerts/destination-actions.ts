@@ -20,7 +20,7 @@ import { publicOrigin } from '@/lib/auth/public-origin';
 import { getEnv } from '@/lib/config/env';
 import { ALERT_DESTINATION_KINDS, type AlertDestinationKind } from '@/lib/db/schema';
 import { writeSetting } from '@/lib/db/settings';
-import { done, refused, firstIssue, idOf, idSchema, incomplete, refusedKeeping, typed, type AlertFormState } from './form-state';
+import { done, refused, firstIssue, idOf, idSchema, incomplete, refusedKeeping, typed, type FormState } from '@/app/_actions/form-state';
 
 /** A webhook URL under the posting policy, or a list of addresses with a mail server set; the error says which field to fix. */
 async function checkTarget(
@@ -45,7 +45,7 @@ const destinationSchema = z.object({
 export const addDestinationAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
+    audit: (_prev: FormState, formData: FormData) => ({
       action: 'alert.destination_add',
       target: `alert-destination:${idOf(formData, 'name')}`,
     }),
@@ -54,7 +54,7 @@ export const addDestinationAction = defineAction(
     refused,
     invalid: (error, _prev, formData) => refusedKeeping(typed(formData, ['kind', 'name', 'target']), 'Not added', firstIssue(error)),
   },
-  async ({ data, user, audited }): Promise<AlertFormState> => {
+  async ({ data, user, audited }): Promise<FormState> => {
     const checked = await checkTarget(data.kind, data.target);
     if (!checked.ok) return refusedKeeping({ kind: data.kind, name: data.name, target: data.target }, 'Not added', checked.message);
     const added = await audited(() => addDestination({ kind: data.kind, name: data.name, target: checked.target, createdBy: user.email }), {
@@ -77,7 +77,7 @@ const changeSchema = z.object({
 export const changeDestinationAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
+    audit: (_prev: FormState, formData: FormData) => ({
       action: 'alert.destination_change',
       target: `alert-destination:${idOf(formData, 'id')}`,
     }),
@@ -86,7 +86,7 @@ export const changeDestinationAction = defineAction(
     refused,
     invalid: (error, _prev, formData) => refusedKeeping(typed(formData, ['name', 'target']), 'Not changed', firstIssue(error)),
   },
-  async ({ data, audited }): Promise<AlertFormState> => {
+  async ({ data, audited }): Promise<FormState> => {
     const current = await destinationForSending(data.id);
     if (!current)
       return errorState({ title: 'Not changed', message: 'That destination is gone, or its target cannot be read: add it again.' });
@@ -107,7 +107,7 @@ export const changeDestinationAction = defineAction(
 export const testDestinationAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
+    audit: (_prev: FormState, formData: FormData) => ({
       action: 'alert.destination_test',
       target: `alert-destination:${idOf(formData, 'id')}`,
     }),
@@ -115,7 +115,7 @@ export const testDestinationAction = defineAction(
     input: (_prev, formData) => ({ id: formData.get('id') }),
     refused,
     invalid: incomplete,
-    failed: async (err, data): Promise<AlertFormState> => {
+    failed: async (err, data): Promise<FormState> => {
       const message = err instanceof Error ? err.message : String(err);
       await noteDestinationOutcome(data.id, { ok: false, error: message });
       revalidatePath('/settings');
@@ -125,7 +125,7 @@ export const testDestinationAction = defineAction(
       });
     },
   },
-  async ({ data, audited }): Promise<AlertFormState> => {
+  async ({ data, audited }): Promise<FormState> => {
     const destination = await destinationForSending(data.id);
     if (!destination)
       return errorState({ title: 'Not sent', message: 'That destination is gone, or its target cannot be read: add it again.' });
@@ -149,7 +149,7 @@ export const testDestinationAction = defineAction(
 export const removeDestinationAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({
+    audit: (_prev: FormState, formData: FormData) => ({
       action: 'alert.destination_remove',
       target: `alert-destination:${idOf(formData, 'id')}`,
     }),
@@ -158,7 +158,7 @@ export const removeDestinationAction = defineAction(
     refused,
     invalid: incomplete,
   },
-  async ({ data, audited }): Promise<AlertFormState> => {
+  async ({ data, audited }): Promise<FormState> => {
     const removed = await audited(() => removeDestination(data.id), { describe: (d) => (d ? `${d.name} (${d.shown})` : 'already gone') });
     revalidatePath('/settings');
     return done(removed ? `Removed ${removed.name}.` : 'It was already removed.');

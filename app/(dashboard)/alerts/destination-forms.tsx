@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import type { AlertDestinationKind } from '@/lib/db/schema-alerts';
 import { addDestinationAction, changeDestinationAction, removeDestinationAction, testDestinationAction } from './destination-actions';
-import { IDLE, IdButtonForm, keptOf, Outcome } from './form-parts';
+import { IDLE, IdButtonForm, keptOf, Outcome } from '@/app/_actions/form-parts';
 
 const TARGET_FIELD: Record<AlertDestinationKind, { label: string; type: string; placeholder: string }> = {
   webhook: { label: 'Incoming-webhook URL', type: 'url', placeholder: 'https://hooks.slack.com/services/…' },

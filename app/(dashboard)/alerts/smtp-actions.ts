@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineAction, NO_INPUT } from '@/app/_actions/define-action';
 import { removeSmtp, saveSmtp } from '@/lib/alerts/smtp-settings';
 import { SMTP_SECURITY } from '@/lib/alerts/smtp-words';
-import { done, refused, firstIssue, idOf, refusedKeeping, typed, type AlertFormState } from './form-state';
+import { done, refused, firstIssue, idOf, refusedKeeping, typed, type FormState } from '@/app/_actions/form-state';
 
 // A host name or an IP address as an admin types it: no scheme, path, port or spaces.
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^[0-9.]+$|^[0-9a-f:]+$/i;
@@ -27,7 +27,7 @@ const smtpSchema = z.object({
 export const saveSmtpAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({ action: 'alert.smtp_save', target: `alert-smtp:${idOf(formData, 'host')}` }),
+    audit: (_prev: FormState, formData: FormData) => ({ action: 'alert.smtp_save', target: `alert-smtp:${idOf(formData, 'host')}` }),
     schema: smtpSchema,
     input: (_prev, formData) => ({
       host: formData.get('host'),
@@ -41,7 +41,7 @@ export const saveSmtpAction = defineAction(
     invalid: (error, _prev, formData) =>
       refusedKeeping(typed(formData, ['host', 'port', 'security', 'user', 'from']), 'Not saved', firstIssue(error)),
   },
-  async ({ data, audited }): Promise<AlertFormState> => {
+  async ({ data, audited }): Promise<FormState> => {
     await audited(() => saveSmtp({ ...data, user: data.user || null }), {
       detail: `${data.host}:${data.port} (${data.security})${data.user ? `, user ${data.user}` : ''}`,
     });
@@ -53,11 +53,11 @@ export const saveSmtpAction = defineAction(
 export const removeSmtpAction = defineAction(
   {
     permission: 'change',
-    audit: (_prev: AlertFormState, formData: FormData) => ({ action: 'alert.smtp_remove', target: `alert-smtp:${idOf(formData, 'host')}` }),
+    audit: (_prev: FormState, formData: FormData) => ({ action: 'alert.smtp_remove', target: `alert-smtp:${idOf(formData, 'host')}` }),
     ...NO_INPUT,
     refused,
   },
-  async ({ audited }): Promise<AlertFormState> => {
+  async ({ audited }): Promise<FormState> => {
     await audited(() => removeSmtp());
     revalidatePath('/settings');
     return done('Removed: e-mail destinations get nothing until a mail server is set again.');

@@ -5,7 +5,7 @@ import { ConfirmAction } from '@/components/ui/confirm-action';
 import { TextField } from '@/components/ui/form-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { SMTP_SECURITY_WORDS, type SmtpShown } from '@/lib/alerts/smtp-words';
-import { IDLE, keptOf, Outcome } from './form-parts';
+import { IDLE, keptOf, Outcome } from '@/app/_actions/form-parts';
 import { removeSmtpAction, saveSmtpAction } from './smtp-actions';
 
 /** The mail server e-mail alerts go through; the password is never shown, and blank keeps it. */

@@ -2,17 +2,17 @@
 
 import type { ReactNode } from 'react';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
-import type { AlertFormState } from './form-state';
+import type { FormState } from './form-state';
 
-export const IDLE: AlertFormState = { status: 'idle' };
+export const IDLE: FormState = { status: 'idle' };
 
 /**
  * What the last refused submit held, to show again: React empties a form once its action returns,
  * and a refusal must not cost what was typed.
  */
-export const keptOf = (state: AlertFormState): Record<string, string> => (state.status === 'error' && state.kept ? state.kept : {});
+export const keptOf = (state: FormState): Record<string, string> => (state.status === 'error' && state.kept ? state.kept : {});
 
-export function Outcome({ state }: { state: AlertFormState }) {
+export function Outcome({ state }: { state: FormState }) {
   return (
     <div aria-live="polite">
       {state.status === 'error' && <ApiErrorNotice className="mt-2" error={state.error} />}

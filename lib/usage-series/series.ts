@@ -1,0 +1,142 @@
+import 'server-only';
+import { and, between, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { serviceClockNow } from '@/lib/connection/service-clock';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { getDb, schema } from '@/lib/db';
+import { addDays, daysFrom, isClosed } from './days';
+
+/** Whose usage a series shows. Usage answers carry no `external_id` (D12): a customer is the robots the directory gives that id. */
+export type SeriesScope = { kind: 'account' } | { kind: 'robot'; robotId: string } | { kind: 'customer'; externalId: string };
+
+/**
+ * One day of a series. `closed`: read from the API once the day was over, final. `provisional`: a
+ * day not closed yet, counted from the events our receiver stored (no units: events do not carry
+ * the model's rate). `not_read`: closed, but its turn in the background read has not come; drawn
+ * as missing, never as zero.
+ */
+export type SeriesPoint = {
+  day: string;
+  state: 'closed' | 'provisional' | 'not_read';
+  client: number | null;
+  ai: number | null;
+  operator: number | null;
+  messages: number | null;
+  units: number | null;
+};
+
+export type UsageSeries = {
+  scope: SeriesScope;
+  points: SeriesPoint[];
+  /** The window of the same length just before, for comparison. */
+  previous: SeriesPoint[];
+  /** Closed days of both windows, and how many of them are read. */
+  closedDays: number;
+  readDays: number;
+};
+
+const empty = (day: string, state: SeriesPoint['state']): SeriesPoint => ({
+  day,
+  state,
+  client: null,
+  ai: null,
+  operator: null,
+  messages: null,
+  units: null,
+});
+
+function robotCondition(scope: SeriesScope, robotId: AnyPgColumn): SQL | undefined {
+  if (scope.kind === 'robot') return sql`${robotId} = ${scope.robotId}`;
+  if (scope.kind === 'customer')
+    return sql`${robotId} in (select ${schema.robotDirectory.id} from ${schema.robotDirectory} where ${schema.robotDirectory.externalId} = ${scope.externalId})`;
+  return undefined;
+}
+
+async function closedFigures(scope: SeriesScope, fromDay: string, toDay: string) {
+  const d = schema.usageDays;
+  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`.mapWith(Number);
+  const db = await getDb();
+  const [rows, read] = await Promise.all([
+    db
+      .select({
+        day: d.day,
+        client: sum(d.client),
+        ai: sum(d.ai),
+        operator: sum(d.operator),
+        messages: sum(d.messages),
+        units: sum(d.units),
+      })
+      .from(d)
+      .where(and(between(d.day, fromDay, toDay), robotCondition(scope, d.robotId)))
+      .groupBy(d.day),
+    db
+      .select({ day: schema.usageDaysRead.day })
+      .from(schema.usageDaysRead)
+      .where(between(schema.usageDaysRead.day, fromDay, toDay)),
+  ]);
+  return { byDay: new Map(rows.map((r) => [r.day, r])), read: new Set(read.map((r) => r.day)) };
+}
+
+/** Messages by role on days not closed yet, from the events our receiver stored (tests excluded). */
+async function provisionalFigures(
+  scope: SeriesScope,
+  fromDay: string,
+): Promise<Map<string, { client: number; ai: number; operator: number }>> {
+  const e = schema.webhookEvents;
+  const day = sql<string>`substr(${e.occurredAt}, 1, 10)`;
+  const role = sql<string | null>`${e.payload}::jsonb #>> '{data,message,role}'`;
+  const who =
+    scope.kind === 'customer' ? eq(e.externalId, scope.externalId) : scope.kind === 'robot' ? eq(e.robotId, scope.robotId) : undefined;
+  const rows = await (
+    await getDb()
+  )
+    .select({ day, type: e.type, role, n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(e)
+    .where(
+      and(eq(e.isTest, false), inArray(e.type, ['message.received', 'message.sent']), gte(e.occurredAt, `${fromDay}T00:00:00.000Z`), who),
+    )
+    .groupBy(sql`1`, sql`2`, sql`3`);
+  const figures = new Map<string, { client: number; ai: number; operator: number }>();
+  for (const row of rows) {
+    const f = figures.get(row.day) ?? { client: 0, ai: 0, operator: 0 };
+    if (row.type === 'message.received') f.client += row.n;
+    else if (row.role === 'operator') f.operator += row.n;
+    else f.ai += row.n;
+    figures.set(row.day, f);
+  }
+  return figures;
+}
+
+/** The daily series of a window (UTC days, both ends included) and of the window before it. */
+export async function usageSeries(scope: SeriesScope, fromDay: string, toDay: string, wall = Date.now()): Promise<UsageSeries> {
+  const days = daysFrom(fromDay, toDay);
+  const previousFrom = addDays(fromDay, -days.length);
+  const previousDays = daysFrom(previousFrom, addDays(fromDay, -1));
+  const now = await serviceClockNow(wall);
+  const firstOpen = [...previousDays, ...days].find((day) => !isClosed(day, now));
+  const [closed, provisional] = await Promise.all([
+    closedFigures(scope, previousFrom, toDay),
+    firstOpen ? provisionalFigures(scope, firstOpen) : Promise.resolve(new Map<string, { client: number; ai: number; operator: number }>()),
+  ]);
+  let closedDays = 0;
+  let readDays = 0;
+  const pointOf = (day: string): SeriesPoint => {
+    if (!isClosed(day, now)) {
+      const f = provisional.get(day) ?? { client: 0, ai: 0, operator: 0 };
+      return { day, state: 'provisional', ...f, messages: f.client + f.ai + f.operator, units: null };
+    }
+    closedDays += 1;
+    if (!closed.read.has(day)) return empty(day, 'not_read');
+    readDays += 1;
+    const f = closed.byDay.get(day);
+    return {
+      day,
+      state: 'closed',
+      client: f?.client ?? 0,
+      ai: f?.ai ?? 0,
+      operator: f?.operator ?? 0,
+      messages: f?.messages ?? 0,
+      units: f?.units ?? 0,
+    };
+  };
+  return { scope, points: days.map(pointOf), previous: previousDays.map(pointOf), closedDays, readDays };
+}
