@@ -49,7 +49,7 @@ export function SmtpForm({ current }: { current: SmtpShown | null }) {
             id={`${id}-security`}
             name="security"
             defaultValue={value('security', current?.security, 'starttls')}
-            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+            className="mt-1 w-full max-w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           >
             {Object.entries(SMTP_SECURITY_WORDS).map(([security, label]) => (
               <option key={security} value={security}>

@@ -22,7 +22,7 @@ export function SetThresholdForm() {
           id={`${id}-scope`}
           name="scope"
           defaultValue={kept.scope ?? 'account'}
-          className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          className="mt-1 w-full max-w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
         >
           <option value="account">The account</option>
           <option value="robot">A robot</option>

@@ -74,7 +74,7 @@ export async function UsageOverTime({
         <TimeSeriesChart
           title="Messages per day by role"
           description="Client, AI and operator messages; the dashed line is the window before, all roles together."
-          summary="Messages per day by role over the window, and the window before; the table below gives each day's figures."
+          summary="Messages per day by role, and the span of days before; the table below gives each day's figures."
           points={points}
           series={[
             { key: 'client', name: 'Client', colour: '#1d4ed8' },
@@ -86,7 +86,7 @@ export async function UsageOverTime({
         <TimeSeriesChart
           title="Units per day"
           description="What billing reconciles against (2 per message on the enhanced model); the dashed line is the window before."
-          summary="Units per day over the window, and the window before; the table below gives each day's figures."
+          summary="Units per day, and the span of days before; the table below gives each day's figures."
           points={points}
           series={[
             { key: 'units', name: 'Units', colour: '#7c3aed' },
