@@ -1,31 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, logIn, snap, test } from './fixtures';
 import { E2E } from './e2e-env';
+import { startReceiver } from './alert-receiver';
 import { startMailCatcher } from '../tests/support/mail-catcher';
 
 // Alerts reach someone away from the screen: a local JSON receiver stands in for a Slack or Teams
 // incoming webhook. The watch reads deliveries each minute and the alert pass runs every 30 s.
-
-type Received = { occasion: string; kind?: string; since?: string | null; status_codes?: number[]; link?: string; text?: string };
-
-function startReceiver(): Promise<{ url: string; received: Received[]; close: () => void }> {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push(JSON.parse(body) as Received);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => server.close() }),
-    ),
-  );
-}
 
 async function sendTestEvents(page: Page, count: number): Promise<void> {
   await page.goto('/webhooks');

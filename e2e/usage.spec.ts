@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, snap, test, logIn } from './fixtures';
+import { startReceiver } from './alert-receiver';
 
 type UsageEntry = {
   robot_id: string;
@@ -210,4 +211,56 @@ test('a monthly threshold marks the account on the usage page and the overview, 
   await page.getByRole('button', { name: 'Remove the threshold of the account' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('usage-threshold')).toHaveCount(0);
+});
+
+test('crossing 75 % and then 100 % of a monthly threshold sends one alert each, and no more that month', async ({ page }) => {
+  test.setTimeout(6 * 60_000);
+  const receiver = await startReceiver();
+  const thresholdAlerts = () => receiver.received.filter((r) => r.kind === 'usage_threshold');
+  await logIn(page, 'admin');
+  await page.goto('/settings');
+  const add = page.getByTestId('add-destination');
+  await add.getByLabel('Name').fill('Usage on-call');
+  await add.getByLabel('Incoming-webhook URL').fill(receiver.url);
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toContainText('Added Usage on-call');
+  const form = page.getByTestId('set-threshold');
+  const setUnits = async (units: number) => {
+    await page.goto('/usage');
+    await form.getByLabel('For').selectOption('account');
+    await form.getByLabel('Units a month').fill(String(units));
+    await form.getByRole('button', { name: 'Set' }).click();
+    await expect(form).toContainText(`Set: ${count.format(units)} units a month for the account`);
+  };
+  try {
+    // A threshold far above, to read the month so far off the page.
+    await setUnits(1_000_000_000);
+    const standing = await page.getByTestId('usage-threshold').filter({ hasText: 'the account' }).textContent();
+    const soFar = Number(/([\d,]+) units so far/.exec(standing ?? '')?.[1]?.replace(/,/g, '') ?? '0');
+    test.skip(soFar < 10, 'too few units this month so far to cross a threshold in steps');
+    await setUnits(Math.ceil(soFar / 0.8));
+    await expect
+      .poll(() => thresholdAlerts().map((a) => a.text?.match(/reached (\d+) %/)?.[1]), { timeout: 120_000, intervals: [2_000] })
+      .toEqual(['75']);
+    await setUnits(soFar);
+    await expect
+      .poll(() => thresholdAlerts().map((a) => a.text?.match(/reached (\d+) %/)?.[1]), { timeout: 120_000, intervals: [2_000] })
+      .toEqual(['75', '100']);
+    // Two alert passes later (30 s each), still the two: once per month, not per pass.
+    await page.waitForTimeout(65_000);
+    expect(thresholdAlerts()).toHaveLength(2);
+    expect(thresholdAlerts()[0]).toMatchObject({ occasion: 'opened', link: expect.stringMatching(/\/usage$/) });
+  } finally {
+    await page.goto('/usage');
+    const remove = page.getByRole('button', { name: 'Remove the threshold of the account' });
+    if (await remove.count()) {
+      await remove.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    }
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Remove Usage on-call' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('alert-destination')).toHaveCount(0);
+    receiver.close();
+  }
 });

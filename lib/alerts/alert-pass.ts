@@ -3,7 +3,11 @@ import { getEnv } from '@/lib/config/env';
 import { attentionItems } from '@/lib/overview/attention';
 import type { AlertMessage, SendOutcome } from './alert-message';
 import { destinationForSending, noteDestinationOutcome } from './destinations';
-import { incidentFacts } from './incident-facts';
+import { incidentFacts, type IncidentFacts } from './incident-facts';
+import { serviceClockNow } from '@/lib/connection/service-clock';
+import { dayOf } from '@/lib/usage-series/days';
+import { thresholdFacts } from '@/lib/usage-series/threshold-facts';
+import { thresholdStandings } from '@/lib/usage-series/thresholds';
 import { evaluateIncidents, type Evaluation } from './incidents';
 import { postingPolicy } from './posting-policy';
 import { postJson } from './safe-post';
@@ -54,9 +58,15 @@ export async function sendDueAlerts(now = Date.now()): Promise<{ sent: number; f
   return tally;
 }
 
+/** Monthly usage thresholds reached this month (UTC, by the service's clock), as facts. */
+async function thresholdFactsNow(now: number): Promise<IncidentFacts[]> {
+  const today = dayOf(await serviceClockNow(now));
+  return thresholdFacts(await thresholdStandings(today), today.slice(0, 7));
+}
+
 /** One pass: what the overview lists becomes incidents (opened, updated, resolved), then due alerts go. */
 export async function alertPass(now = Date.now()): Promise<Evaluation & { sent: number; failed: number }> {
-  const facts = incidentFacts(await attentionItems(now, NAMED_IN_ALERTS), NAMED_IN_ALERTS);
+  const facts = [...incidentFacts(await attentionItems(now, NAMED_IN_ALERTS), NAMED_IN_ALERTS), ...(await thresholdFactsNow(now))];
   const evaluation = await evaluateIncidents(facts, now);
   return { ...evaluation, ...(await sendDueAlerts(now)) };
 }

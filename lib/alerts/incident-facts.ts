@@ -10,7 +10,13 @@ export type NamedRobot = { id: string; name: string | null; externalId: string |
 export type IncidentFacts = {
   /** One incident per key at a time: the kind, and for channels the cause. */
   key: string;
-  kind: Exclude<AttentionItem['kind'], 'handshakes_pending'>;
+  kind: Exclude<AttentionItem['kind'], 'handshakes_pending'> | 'usage_threshold';
+  /**
+   * Alerted at most once per key, ever, and not when it ends: a threshold crossed in a month
+   * (its key names the month and the level) is news once, however often the figures dip below.
+   * An incident that found no destination to alert does not count.
+   */
+  oncePerKey?: boolean;
   title: string;
   /** ISO instant the trouble began, when known. */
   since: string | null;

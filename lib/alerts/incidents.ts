@@ -25,6 +25,18 @@ export function factsOf(incident: Incident): IncidentFacts | null {
   }
 }
 
+/** Whether an incident with this key was ever opened (and so alerted). */
+async function wasReported(key: string): Promise<boolean> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ id: schema.incidents.id })
+    .from(schema.incidents)
+    .where(eq(schema.incidents.key, key))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function evaluateIncidents(facts: IncidentFacts[], now = Date.now()): Promise<Evaluation> {
   const db = await getDb();
   const result: Evaluation = { opened: 0, updated: 0, resolved: 0, reminded: 0 };
@@ -34,6 +46,7 @@ export async function evaluateIncidents(facts: IncidentFacts[], now = Date.now()
     const digest = factsDigest(fact);
     const current = byKey.get(fact.key);
     if (!current) {
+      if (fact.oncePerKey && (await wasReported(fact.key))) continue;
       const [opened] = await db
         .insert(schema.incidents)
         .values({ key: fact.key, kind: fact.kind, state: 'open', openedAt: now, updatedAt: now, facts: JSON.stringify(fact), digest })
@@ -53,7 +66,7 @@ export async function evaluateIncidents(facts: IncidentFacts[], now = Date.now()
       result.updated += 1;
       await noteIncidentEvent(current.id, 'updated', 'system', fact.title, now);
     }
-    if (current.state === 'open') {
+    if (current.state === 'open' && !fact.oncePerKey) {
       const round = Math.floor((now - current.openedAt) / REMIND_EVERY_MS);
       if (round >= 1 && (await queueAlerts(current, `reminder:${round}`, fact, now)) > 0) result.reminded += 1;
     }
@@ -69,7 +82,7 @@ export async function evaluateIncidents(facts: IncidentFacts[], now = Date.now()
     result.resolved += 1;
     await noteIncidentEvent(resolved.id, 'resolved', 'system', null, now);
     const fact = factsOf(resolved);
-    if (fact) await queueAlerts(resolved, 'resolved', fact, now);
+    if (fact && !fact.oncePerKey) await queueAlerts(resolved, 'resolved', fact, now);
   }
   return result;
 }

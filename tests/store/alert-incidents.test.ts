@@ -136,3 +136,52 @@ describe('incidents and the alerts they queue', () => {
     expect(current).toMatchObject({ state: 'failed', attempts: 6, lastError: 'HTTP 500' });
   });
 });
+
+describe('usage thresholds', () => {
+  it('alert at 75 % and at 100 % once each per month: no repeat after a dip, no reminder, nothing when the month ends', async () => {
+    const { thresholdFacts } = await import('@/lib/usage-series/threshold-facts');
+    const standing = (monthToDate: number) => ({
+      id: 1,
+      scope: 'robot' as const,
+      scopeId: 'rb_big',
+      monthlyUnits: 1_000,
+      setBy: 'admin@example.com',
+      setAt: T0,
+      monthToDate,
+      daysElapsed: 10,
+      daysInMonth: 30,
+      forecast: monthToDate * 3,
+      over: monthToDate >= 1_000,
+      forecastOver: monthToDate * 3 >= 1_000,
+    });
+    const thresholdSends = async () =>
+      (await sends()).filter((s) => (JSON.parse(s.payload) as { kind: string }).kind === 'usage_threshold').map((s) => s.occasion);
+    const pass = (monthToDate: number, at: number) => evaluateIncidents(thresholdFacts([standing(monthToDate)], '2026-11'), at);
+
+    await pass(700, T0);
+    expect(await thresholdSends()).toEqual([]);
+    await pass(760, T0 + 60_000);
+    expect(await thresholdSends()).toEqual(['opened']);
+    // The units dip (a threshold raised and lowered back, say): the 75 % incident ends, quietly, and does not alert again.
+    await pass(700, T0 + 120_000);
+    await pass(800, T0 + 180_000);
+    expect(await thresholdSends()).toEqual(['opened']);
+    await pass(1_050, T0 + 240_000);
+    expect(await thresholdSends()).toEqual(['opened', 'opened']);
+    // Hours later, still over: no reminders; the month over, no "resolved".
+    await pass(1_200, T0 + 2 * REMIND_EVERY_MS);
+    await evaluateIncidents([], T0 + 3 * REMIND_EVERY_MS);
+    expect(await thresholdSends()).toEqual(['opened', 'opened']);
+    const titles = (await listIncidents()).filter((i) => i.kind === 'usage_threshold').map((i) => factsOfTitle(i.facts));
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Robot rb_big reached 75 % of its 1,000 units for 2026-11',
+        'Robot rb_big reached 100 % of its 1,000 units for 2026-11',
+      ]),
+    );
+  });
+});
+
+function factsOfTitle(facts: string): string {
+  return (JSON.parse(facts) as { title: string }).title;
+}

@@ -1,0 +1,31 @@
+import type { IncidentFacts } from '@/lib/alerts/incident-facts';
+import type { ThresholdStanding } from './thresholds';
+
+/** The shares of a monthly threshold that alert: each once per month. */
+export const ALERT_LEVELS = [75, 100] as const;
+
+const whatOf = (t: ThresholdStanding) =>
+  t.scope === 'account' ? 'The account' : t.scope === 'robot' ? `Robot ${t.scopeId}` : `Customer ${t.scopeId}`;
+
+/**
+ * A threshold's crossings this month as incident facts: one per level reached (75 % and 100 % of
+ * the units), keyed by scope, month and level, so each alerts once per period. Pure.
+ */
+export function thresholdFacts(standings: readonly ThresholdStanding[], month: string): IncidentFacts[] {
+  return standings.flatMap((t) =>
+    ALERT_LEVELS.filter((level) => t.monthToDate * 100 >= t.monthlyUnits * level).map((level): IncidentFacts => ({
+      key: `usage_threshold:${t.scope}:${t.scopeId}:${month}:${level}`,
+      kind: 'usage_threshold',
+      oncePerKey: true,
+      title: `${whatOf(t)} reached ${level} % of its ${t.monthlyUnits.toLocaleString('en-GB')} units for ${month}`,
+      since: null,
+      statusCodes: [],
+      reason: `${t.monthToDate.toLocaleString('en-GB')} units so far${t.forecast === null ? '' : `; forecast ${t.forecast.toLocaleString('en-GB')} by the month's end`}`,
+      robots: t.scope === 'robot' ? [{ id: t.scopeId, name: null, externalId: null }] : [],
+      robotsTotal: t.scope === 'robot' ? 1 : 0,
+      customers: t.scope === 'customer' ? [t.scopeId] : [],
+      customersTotal: t.scope === 'customer' ? 1 : 0,
+      path: '/usage',
+    })),
+  );
+}
