@@ -160,7 +160,9 @@ test('the daily CSV is row for row what the usage-over-time charts draw', async 
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\n');
-  expect(lines[0]).toBe('day,state,client,ai,operator,messages,units,previous_day,previous_messages,previous_units');
+  expect(lines[0]).toBe(
+    'day,state,client,ai,operator,messages,units,previous_day,previous_messages,previous_units,monthly_threshold,threshold_mark',
+  );
   expect(lines).toHaveLength(shown.length + 1);
   const words: Record<string, string> = { Final: 'final', Provisional: 'provisional', 'Not read yet': 'not read yet' };
   lines.slice(1).forEach((line, i) => {
@@ -203,6 +205,13 @@ test('a monthly threshold marks the account on the usage page and the overview, 
       await expect(page.getByTestId('overview-thresholds')).toContainText('The account is over its 10 units this month');
     }
   }
+  // The daily CSV carries the threshold and its mark on the rows of this month.
+  const csv = await page.request.get(`/usage/export/daily?range=custom&from=${day(-1)}&to=${day(-1)}`);
+  const [, row] = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  if (day(-1).startsWith(monthStart.slice(0, 7))) expect(row?.split(',').slice(10, 11)).toEqual(['10']);
   await snap(page, 'usage-thresholds');
   await page.goto('/audit');
   const entries = page.getByRole('list', { name: 'Audit entries' });

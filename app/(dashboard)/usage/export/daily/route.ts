@@ -2,7 +2,14 @@ import { accessRefusalResponse } from '@/app/_errors/access';
 import { authorise } from '@/lib/auth/session';
 import { seriesCsv } from '@/lib/usage-series/csv';
 import { seriesScope } from '@/lib/usage-series/scope';
-import { usageSeries } from '@/lib/usage-series/series';
+import { usageSeries, type SeriesScope } from '@/lib/usage-series/series';
+import { thresholdStandings, type ThresholdStanding } from '@/lib/usage-series/thresholds';
+import { serviceClockNow } from '@/lib/connection/service-clock';
+import { dayOf } from '@/lib/usage-series/days';
+
+const sameScope = (t: ThresholdStanding, scope: SeriesScope) =>
+  t.scope === scope.kind &&
+  (scope.kind === 'account' || (scope.kind === 'robot' ? t.scopeId === scope.robotId : t.scopeId === scope.externalId));
 import { resolveWindow } from '@/lib/usage/window';
 
 /** The daily series as CSV, for the window and scope the page shows; read from the store, no API call. */
@@ -18,8 +25,10 @@ export async function GET(request: Request): Promise<Response> {
   const { fromDay, toDay } = resolved.window;
   const scope = seriesScope(params.get('robot') ?? undefined, params.get('customer') ?? undefined);
   const series = await usageSeries(scope, fromDay, toDay);
+  const today = dayOf(await serviceClockNow());
+  const threshold = (await thresholdStandings(today)).find((t) => sameScope(t, scope)) ?? null;
   const who = scope.kind === 'robot' ? `_${scope.robotId}` : scope.kind === 'customer' ? '_customer' : '';
-  return new Response(seriesCsv(series), {
+  return new Response(seriesCsv(series, threshold, today.slice(0, 7)), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="usage_daily_${fromDay}_${toDay}${who}.csv"`,
