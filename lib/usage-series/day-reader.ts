@@ -3,6 +3,7 @@ import { getPartnerClient } from '@/lib/connection/client';
 import type { CallPurpose } from '@/lib/connection/budget';
 import { getDb, schema } from '@/lib/db';
 import { dayWindow } from './days';
+import { ACCOUNT_ROW } from './series';
 
 /** The usage endpoint's largest page (D3): a closed day of the account costs one call per 100 robots. */
 const PAGE = 100;
@@ -38,7 +39,10 @@ export async function readClosedDay(day: string, purpose: CallPurpose = 'sync'):
       if (row.messages > 0 || row.conversations > 0 || row.units > 0) rows.set(entry.robot_id, row);
     }
   }
-  const kept = [...rows.values()];
+  const total: DayRow = { day, robotId: ACCOUNT_ROW, client: 0, ai: 0, operator: 0, messages: 0, units: 0, conversations: 0 };
+  for (const row of rows.values())
+    for (const key of ['client', 'ai', 'operator', 'messages', 'units', 'conversations'] as const) total[key] += row[key] ?? 0;
+  const kept = [total, ...rows.values()];
   await (
     await getDb()
   ).transaction(async (tx) => {

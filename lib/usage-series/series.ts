@@ -44,11 +44,19 @@ const empty = (day: string, state: SeriesPoint['state']): SeriesPoint => ({
   units: null,
 });
 
-function robotCondition(scope: SeriesScope, robotId: AnyPgColumn): SQL | undefined {
-  if (scope.kind === 'robot') return sql`${robotId} = ${scope.robotId}`;
+/**
+ * The account's total of each day is kept as a row of its own (robot id `ACCOUNT_ROW`), so the
+ * account's series reads one row a day however many robots it has.
+ */
+export const ACCOUNT_ROW = '';
+
+/** The rows of `usage_days` that make up the scope's figures. */
+export function rowsOfScope(scope: SeriesScope): SQL {
+  const robotId = schema.usageDays.robotId;
+  if (scope.kind === 'robot') return eq(robotId, scope.robotId);
   if (scope.kind === 'customer')
     return sql`${robotId} in (select ${schema.robotDirectory.id} from ${schema.robotDirectory} where ${schema.robotDirectory.externalId} = ${scope.externalId})`;
-  return undefined;
+  return eq(robotId, ACCOUNT_ROW);
 }
 
 async function closedFigures(scope: SeriesScope, fromDay: string, toDay: string) {
@@ -66,7 +74,7 @@ async function closedFigures(scope: SeriesScope, fromDay: string, toDay: string)
         units: sum(d.units),
       })
       .from(d)
-      .where(and(between(d.day, fromDay, toDay), robotCondition(scope, d.robotId)))
+      .where(and(between(d.day, fromDay, toDay), rowsOfScope(scope)))
       .groupBy(d.day),
     db
       .select({ day: schema.usageDaysRead.day })

@@ -3,6 +3,7 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { ThresholdScope } from '@/lib/db/schema';
 import { addDays, dayStartMs } from './days';
+import { rowsOfScope, type SeriesScope } from './series';
 
 export type UsageThreshold = typeof schema.usageThresholds.$inferSelect;
 
@@ -51,13 +52,12 @@ export async function removeThreshold(id: number): Promise<UsageThreshold | null
   return row ?? null;
 }
 
-function scopeCondition(threshold: UsageThreshold) {
-  const d = schema.usageDays;
-  if (threshold.scope === 'robot') return eq(d.robotId, threshold.scopeId);
-  if (threshold.scope === 'customer')
-    return sql`${d.robotId} in (select ${schema.robotDirectory.id} from ${schema.robotDirectory} where ${schema.robotDirectory.externalId} = ${threshold.scopeId})`;
-  return undefined;
-}
+const scopeOf = (t: UsageThreshold): SeriesScope =>
+  t.scope === 'robot'
+    ? { kind: 'robot', robotId: t.scopeId }
+    : t.scope === 'customer'
+      ? { kind: 'customer', externalId: t.scopeId }
+      : { kind: 'account' };
 
 /** The forecast rule, on its own for testing: linear from the month so far, UTC calendar months, from the third day on. */
 export function monthForecast(monthToDate: number, daysElapsed: number, daysInMonth: number): number | null {
@@ -85,7 +85,7 @@ export async function thresholdStandings(today: string): Promise<ThresholdStandi
       const [row] = await db
         .select({ units: sql<number>`coalesce(sum(${d.units}), 0)::float8`.mapWith(Number) })
         .from(d)
-        .where(and(between(d.day, monthStart, lastDay), scopeCondition(threshold)));
+        .where(and(between(d.day, monthStart, lastDay), rowsOfScope(scopeOf(threshold))));
       const monthToDate = row?.units ?? 0;
       const forecast = monthForecast(monthToDate, daysElapsed, daysInMonth);
       return {
