@@ -96,7 +96,7 @@ export function SmtpForm({ current }: { current: SmtpShown | null }) {
         <div className="mt-3">
           <ConfirmAction
             triggerLabel="Remove mail server"
-            triggerAriaLabel="Remove the mail server for alerts"
+            triggerAriaLabel="Remove mail server for alerts"
             title="Remove the mail server?"
             action={removeAction}
             fields={{ host: current.host }}
