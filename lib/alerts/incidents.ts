@@ -25,6 +25,11 @@ export function factsOf(incident: Incident): IncidentFacts | null {
   }
 }
 
+async function anyDestination(): Promise<boolean> {
+  const [row] = await (await getDb()).select({ id: schema.alertDestinations.id }).from(schema.alertDestinations).limit(1);
+  return row !== undefined;
+}
+
 /** Whether an incident with this key was ever opened (and so alerted). */
 async function wasReported(key: string): Promise<boolean> {
   const [row] = await (
@@ -46,7 +51,8 @@ export async function evaluateIncidents(facts: IncidentFacts[], now = Date.now()
     const digest = factsDigest(fact);
     const current = byKey.get(fact.key);
     if (!current) {
-      if (fact.oncePerKey && (await wasReported(fact.key))) continue;
+      // Once-only news waits for someone to tell: opened with nowhere to go, it would never alert.
+      if (fact.oncePerKey && (!(await anyDestination()) || (await wasReported(fact.key)))) continue;
       const [opened] = await db
         .insert(schema.incidents)
         .values({ key: fact.key, kind: fact.kind, state: 'open', openedAt: now, updatedAt: now, facts: JSON.stringify(fact), digest })
