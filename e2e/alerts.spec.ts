@@ -15,6 +15,16 @@ async function sendTestEvents(page: Page, count: number): Promise<void> {
   }
 }
 
+/**
+ * The Alerts page's list of held alerts, read afresh. The list is there only once something is
+ * held (an incident's history also names its title, so the page as a whole would not do).
+ */
+async function heldAlertsText(page: Page): Promise<string | null> {
+  await page.goto('/alerts');
+  const held = page.getByTestId('held-alerts');
+  return (await held.count()) > 0 ? held.textContent() : '';
+}
+
 const WITHIN_TWO_PASSES = 180_000;
 
 test('a failing endpoint sends one alert with its facts, acknowledging is recorded, and recovery sends one more', async ({
@@ -132,16 +142,7 @@ test('a mute holds the alerts it covers and lists them, sending none; ending it 
       await sendTestEvents(page, 6);
       // The incident opens as usual, and its alert is held, not sent.
       await expect
-        .poll(
-          async () => {
-            await page.goto('/alerts');
-            // The held list is there only once something is held (an incident's history also
-            // names its title, so the page as a whole would not do).
-            const held = page.getByTestId('held-alerts');
-            return (await held.count()) > 0 ? held.textContent() : '';
-          },
-          { timeout: WITHIN_TWO_PASSES, intervals: [5_000] },
-        )
+        .poll(() => heldAlertsText(page), { timeout: WITHIN_TWO_PASSES, intervals: [5_000] })
         .toContain('opened — Webhook deliveries are failing');
       // An earlier spec's incident of the same kind may be listed too, resolved.
       await expect(
@@ -152,14 +153,7 @@ test('a mute holds the alerts it covers and lists them, sending none; ending it 
     // Recovered while still muted: held too, and the receiver never heard of either.
     await sendTestEvents(page, 3);
     await expect
-      .poll(
-        async () => {
-          await page.goto('/alerts');
-          const held = page.getByTestId('held-alerts');
-          return (await held.count()) > 0 ? held.textContent() : '';
-        },
-        { timeout: WITHIN_TWO_PASSES, intervals: [5_000] },
-      )
+      .poll(() => heldAlertsText(page), { timeout: WITHIN_TWO_PASSES, intervals: [5_000] })
       .toContain('resolved — Webhook deliveries are failing');
     // Other kinds (silence, say) may open or close meanwhile: only this incident's alerts were held.
     expect(receiver.received.filter((r) => r.kind === 'deliveries_failing')).toEqual([]);

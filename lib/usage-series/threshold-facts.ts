@@ -1,11 +1,9 @@
 import type { IncidentFacts } from '@/lib/alerts/incident-facts';
+import { thresholdWho } from './scope';
 import type { ThresholdStanding } from './thresholds';
 
 /** The shares of a monthly threshold that alert: each once per month. */
 export const ALERT_LEVELS = [75, 100] as const;
-
-const whatOf = (t: ThresholdStanding) =>
-  t.scope === 'account' ? 'The account' : t.scope === 'robot' ? `Robot ${t.scopeId}` : `Customer ${t.scopeId}`;
 
 /**
  * A threshold's crossings this month as incident facts: one per level reached (75 % and 100 % of
@@ -17,7 +15,7 @@ export function thresholdFacts(standings: readonly ThresholdStanding[], month: s
       key: `usage_threshold:${t.scope}:${t.scopeId}:${month}:${level}`,
       kind: 'usage_threshold',
       oncePerKey: true,
-      title: `${whatOf(t)} reached ${level} % of its ${t.monthlyUnits.toLocaleString('en-GB')} units for ${month}`,
+      title: `${thresholdWho(t, true)} reached ${level} % of its ${t.monthlyUnits.toLocaleString('en-GB')} units for ${month}`,
       since: null,
       statusCodes: [],
       reason: `${t.monthToDate.toLocaleString('en-GB')} units so far${t.forecast === null ? '' : `; forecast ${t.forecast.toLocaleString('en-GB')} by the month's end`}`,

@@ -3,7 +3,8 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { ThresholdScope } from '@/lib/db/schema';
 import { addDays, dayStartMs } from './days';
-import { rowsOfScope, type SeriesScope } from './series';
+import { thresholdScope } from './scope';
+import { rowsOfScope } from './series';
 
 export type UsageThreshold = typeof schema.usageThresholds.$inferSelect;
 
@@ -52,13 +53,6 @@ export async function removeThreshold(id: number): Promise<UsageThreshold | null
   return row ?? null;
 }
 
-const scopeOf = (t: UsageThreshold): SeriesScope =>
-  t.scope === 'robot'
-    ? { kind: 'robot', robotId: t.scopeId }
-    : t.scope === 'customer'
-      ? { kind: 'customer', externalId: t.scopeId }
-      : { kind: 'account' };
-
 /** The forecast rule, on its own for testing: linear from the month so far, UTC calendar months, from the third day on. */
 export function monthForecast(monthToDate: number, daysElapsed: number, daysInMonth: number): number | null {
   if (daysElapsed < 3) return null;
@@ -85,7 +79,7 @@ export async function thresholdStandings(today: string): Promise<ThresholdStandi
       const [row] = await db
         .select({ units: sql<number>`coalesce(sum(${d.units}), 0)::float8`.mapWith(Number) })
         .from(d)
-        .where(and(between(d.day, monthStart, lastDay), rowsOfScope(scopeOf(threshold))));
+        .where(and(between(d.day, monthStart, lastDay), rowsOfScope(thresholdScope(threshold))));
       const monthToDate = row?.units ?? 0;
       const forecast = monthForecast(monthToDate, daysElapsed, daysInMonth);
       return {

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { serviceClockNow } from '@/lib/connection/service-clock';
 import { dayOf } from '@/lib/usage-series/days';
+import { thresholdWho } from '@/lib/usage-series/scope';
 import { changePercent, periodSpans, spanTotals, type SpanTotals } from '@/lib/usage-series/periods';
 import { usageSeries } from '@/lib/usage-series/series';
 import { thresholdStandings } from '@/lib/usage-series/thresholds';
@@ -69,7 +70,7 @@ export async function UsageCard() {
         <ul className="mt-3 space-y-1 text-sm" data-testid="overview-thresholds">
           {marked.map((t) => (
             <li key={t.id} className={t.over ? 'text-red-700' : 'text-amber-800'}>
-              {t.scope === 'account' ? 'The account' : `${t.scope === 'robot' ? 'Robot' : 'Customer'} ${t.scopeId}`}{' '}
+              {thresholdWho(t, true)}{' '}
               {t.over
                 ? `is over its ${count.format(t.monthlyUnits)} units this month (${count.format(t.monthToDate)})`
                 : `is forecast to pass its ${count.format(t.monthlyUnits)} units by the month’s end (forecast ${count.format(t.forecast ?? 0)})`}

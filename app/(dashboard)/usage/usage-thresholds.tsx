@@ -3,13 +3,11 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { canPerform } from '@/lib/auth/permissions';
 import { serviceClockNow } from '@/lib/connection/service-clock';
 import { dayOf } from '@/lib/usage-series/days';
+import { thresholdWho } from '@/lib/usage-series/scope';
 import { thresholdStandings, type ThresholdStanding } from '@/lib/usage-series/thresholds';
 import { RemoveThresholdButton, SetThresholdForm } from './threshold-forms';
 
 const count = new Intl.NumberFormat('en-GB');
-
-const whatOf = (t: ThresholdStanding) =>
-  t.scope === 'account' ? 'the account' : t.scope === 'robot' ? `robot ${t.scopeId}` : `customer ${t.scopeId}`;
 
 function Mark({ standing }: { standing: ThresholdStanding }) {
   if (standing.over) return <span className="font-semibold text-red-700">Over the threshold</span>;
@@ -42,7 +40,7 @@ export async function UsageThresholds() {
             >
               <div>
                 <p className="font-medium">
-                  {whatOf(t)}: {count.format(t.monthlyUnits)} units a month
+                  {thresholdWho(t)}: {count.format(t.monthlyUnits)} units a month
                 </p>
                 <p>
                   <Mark standing={t} />. {count.format(t.monthToDate)} units so far ({Math.round((t.monthToDate / t.monthlyUnits) * 100)} %,{' '}
@@ -50,7 +48,7 @@ export async function UsageThresholds() {
                   {t.forecast === null ? 'no forecast before the third day' : `forecast ${count.format(t.forecast)} by the month’s end`}.
                 </p>
               </div>
-              {mayChange && <RemoveThresholdButton id={t.id} what={whatOf(t)} />}
+              {mayChange && <RemoveThresholdButton id={t.id} what={thresholdWho(t)} />}
             </li>
           ))}
         </ul>

@@ -1,15 +1,12 @@
 import { accessRefusalResponse } from '@/app/_errors/access';
 import { authorise } from '@/lib/auth/session';
 import { seriesCsv } from '@/lib/usage-series/csv';
-import { seriesScope } from '@/lib/usage-series/scope';
-import { usageSeries, type SeriesScope } from '@/lib/usage-series/series';
-import { thresholdStandings, type ThresholdStanding } from '@/lib/usage-series/thresholds';
+import { sameScope, seriesScope, thresholdScope } from '@/lib/usage-series/scope';
+import { usageSeries } from '@/lib/usage-series/series';
+import { thresholdStandings } from '@/lib/usage-series/thresholds';
 import { serviceClockNow } from '@/lib/connection/service-clock';
 import { dayOf } from '@/lib/usage-series/days';
 
-const sameScope = (t: ThresholdStanding, scope: SeriesScope) =>
-  t.scope === scope.kind &&
-  (scope.kind === 'account' || (scope.kind === 'robot' ? t.scopeId === scope.robotId : t.scopeId === scope.externalId));
 import { resolveWindow } from '@/lib/usage/window';
 
 /** The daily series as CSV, for the window and scope the page shows; read from the store, no API call. */
@@ -26,7 +23,7 @@ export async function GET(request: Request): Promise<Response> {
   const scope = seriesScope(params.get('robot') ?? undefined, params.get('customer') ?? undefined);
   const series = await usageSeries(scope, fromDay, toDay);
   const today = dayOf(await serviceClockNow());
-  const threshold = (await thresholdStandings(today)).find((t) => sameScope(t, scope)) ?? null;
+  const threshold = (await thresholdStandings(today)).find((t) => sameScope(thresholdScope(t), scope)) ?? null;
   const who = scope.kind === 'robot' ? `_${scope.robotId}` : scope.kind === 'customer' ? '_customer' : '';
   return new Response(seriesCsv(series, threshold, today.slice(0, 7)), {
     headers: {
