@@ -123,6 +123,8 @@ test('usage over time draws each day beside the window before, each closed day a
   await expect(section.locator('.recharts-surface').first()).toBeVisible();
   // The window before is drawn too, dashed.
   await expect(section.locator('.recharts-line-curve[stroke-dasharray="4 3"]').first()).toBeAttached();
+  // 28 days fit at this width: each is a point of its own.
+  await expect(section.getByTestId('weekly-points')).toHaveCount(0);
   await section.getByText("Each day's figures as a table").click();
   const table = section.getByTestId('series-table');
   await expect(table.getByRole('row')).toHaveCount(28 + 1);
@@ -140,7 +142,14 @@ test('usage over time draws each day beside the window before, each closed day a
   await snap(page, 'usage-over-time');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/usage?range=custom&from=${day(-365)}&to=${to}`);
-  await expect(page.getByTestId('usage-over-time').locator('.recharts-surface').first()).toBeVisible();
+  const year = page.getByTestId('usage-over-time');
+  await expect(year.locator('.recharts-surface').first()).toBeVisible();
+  // A year of days does not fit a phone: each chart draws weeks and says so.
+  await expect(year.getByTestId('weekly-points')).toHaveCount(2);
+  await expect(year.getByTestId('weekly-points').first()).toContainText('363 days do not fit this width');
+  const weeks = Number(await year.locator('[data-drawn-points]').first().getAttribute('data-drawn-points'));
+  expect(weeks).toBeGreaterThanOrEqual(52);
+  expect(weeks).toBeLessThanOrEqual(53);
   await snap(page, 'usage-over-time-year-narrow');
 });
 

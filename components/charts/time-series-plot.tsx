@@ -1,7 +1,9 @@
 'use client';
 
 import { Area, AreaChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useEffect, useRef, useState } from 'react';
 import type { TimeSeriesPlotProps } from './time-series-types';
+import { daysFit, WEEK_DAYS, weeklyPoints } from './weekly-points';
 
 // recharts is about 120 KiB of gzip JavaScript: this module is only ever imported through
 // time-series-chart-loader.tsx, which puts it in its own chunk fetched after the page has painted.
@@ -12,8 +14,52 @@ const TIME_FORMAT = {
 } as const;
 const figure = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
-export default function TimeSeriesPlot({ points, series, kind, timeFormat, wholeNumbers, valueMax }: TimeSeriesPlotProps) {
+/** The width of the element the ref is on, following resizes; null until measured. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    setWidth(box.clientWidth);
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+export default function TimeSeriesPlot(props: TimeSeriesPlotProps) {
+  const [ref, width] = useWidth();
+  const weekly = props.timeFormat === 'day' && width !== null && !daysFit(props.points.length, width);
+  const drawn = weekly
+    ? weeklyPoints(
+        props.points,
+        props.series.map((s) => s.key),
+      )
+    : props.points;
+  return (
+    <div ref={ref} className="flex h-full flex-col" data-drawn-points={width === null ? undefined : drawn.length}>
+      {weekly && (
+        <p className="text-xs text-slate-600" data-testid="weekly-points">
+          Weekly totals (UTC weeks from Monday; the first and last may be partial): {props.points.length} days do not fit this width; the
+          table gives each day.
+        </p>
+      )}
+      <div className="min-h-0 flex-1">{width !== null && <Plot {...props} points={drawn} weekly={weekly} />}</div>
+    </div>
+  );
+}
+
+function Plot({ points, series, kind, timeFormat, wholeNumbers, valueMax, weekly }: TimeSeriesPlotProps & { weekly: boolean }) {
   const formatTime = (value: unknown) => (typeof value === 'string' ? TIME_FORMAT[timeFormat].format(new Date(value)) : '');
+  const weekDays = new Map(points.map((p) => [p.t, p[WEEK_DAYS]]));
+  // A partial week at the window's edge is a smaller total, not a drop: its label says so.
+  const formatLabel = (value: unknown) => {
+    if (!weekly) return formatTime(value);
+    const days = typeof value === 'string' ? weekDays.get(value) : undefined;
+    return `Week from ${formatTime(value)}${days === 7 ? '' : ` (${String(days)} of 7 days)`}`;
+  };
   const axes = (
     <>
       <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
@@ -27,7 +73,7 @@ export default function TimeSeriesPlot({ points, series, kind, timeFormat, whole
       />
       <Tooltip
         contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#e2e8f0' }}
-        labelFormatter={(label) => formatTime(label)}
+        labelFormatter={(label) => formatLabel(label)}
         formatter={(value) => (typeof value === 'number' ? figure.format(value) : value)}
       />
       {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
