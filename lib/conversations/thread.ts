@@ -1,7 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import type { WebhookEventRow } from '@/lib/db/schema';
-import { conversationEvents } from '@/lib/inbound-events/event-store';
+import { conversationEventCount, conversationEvents } from '@/lib/inbound-events/event-store';
+import { messageTextOf } from '@/lib/inbound-events/message-text';
 
 /** Who wrote a message, in the words staff use: the end customer, the robot's AI, or a human operator. */
 export type Author = 'customer' | 'ai' | 'operator' | 'unknown';
@@ -56,7 +57,7 @@ export function buildThread(rowsOldestFirst: WebhookEventRow[]): Thread {
     const payload = parsePayload(row.payload);
     const at = payload?.data?.message?.at ?? row.occurredAt;
     if (row.type === 'message.received' || row.type === 'message.sent') {
-      const text = payload?.data?.message?.text ?? payload?.data?.text ?? null;
+      const text = row.messageText ?? messageTextOf(payload);
       entries.push({ kind: 'message', key: row.webhookId, author: authorOf(row.type, payload?.data?.message?.role), text, at });
     } else {
       entries.push({ kind: 'event', key: row.webhookId, type: row.type, at, reason: payload?.data?.reason ?? null });
@@ -68,7 +69,20 @@ export function buildThread(rowsOldestFirst: WebhookEventRow[]): Thread {
   return { robotId: last?.robotId ?? null, externalId: last?.externalId ?? null, status, entries };
 }
 
-/** The latest events of a conversation (at most `limit`), as the conversation page shows them. */
-export async function conversationThread(conversationId: string, limit = 200): Promise<Thread> {
-  return buildThread(await conversationEvents(conversationId, limit));
+export const THREAD_PAGE_SIZE = 200;
+
+/**
+ * One page of a conversation's thread: page 1 is its latest events, the last page its first ones.
+ * The state (open or closed) is always the latest one, whichever page is shown.
+ */
+export async function conversationThread(
+  conversationId: string,
+  { page = 1, pageSize = THREAD_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+): Promise<Thread & { page: number; pages: number; totalEvents: number }> {
+  const totalEvents = await conversationEventCount(conversationId);
+  const pages = Math.max(1, Math.ceil(totalEvents / pageSize));
+  const shown = Math.min(page, pages);
+  const thread = buildThread(await conversationEvents(conversationId, pageSize, (shown - 1) * pageSize));
+  if (shown > 1) thread.status = buildThread(await conversationEvents(conversationId, pageSize)).status;
+  return { ...thread, page: shown, pages, totalEvents };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db';
 import type { WebhookEventRow } from '@/lib/db/schema';
 
@@ -59,8 +59,11 @@ const lifecycleRank = sql<number>`case ${events.type} when 'chat.started' then 0
  */
 const latestFirst = [desc(events.occurredAt), desc(lifecycleRank), desc(events.seq)];
 
-/** The latest `limit` events of a conversation by event time, oldest first: a long thread shows its end. */
-export async function conversationEvents(conversationId: string, limit: number): Promise<WebhookEventRow[]> {
+/**
+ * Events of a conversation by event time, oldest first within the slice: the `limit` latest after
+ * skipping the `skip` latest, so a long thread shows its end first and pages back to its start.
+ */
+export async function conversationEvents(conversationId: string, limit: number, skip = 0): Promise<WebhookEventRow[]> {
   const rows = await (
     await getDb()
   )
@@ -68,8 +71,19 @@ export async function conversationEvents(conversationId: string, limit: number):
     .from(events)
     .where(and(eq(events.conversationId, conversationId), eq(events.isTest, false)))
     .orderBy(...latestFirst)
-    .limit(limit);
+    .limit(limit)
+    .offset(skip);
   return rows.reverse();
+}
+
+export async function conversationEventCount(conversationId: string): Promise<number> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ n: count() })
+    .from(events)
+    .where(and(eq(events.conversationId, conversationId), eq(events.isTest, false)));
+  return row?.n ?? 0;
 }
 
 /**
@@ -77,6 +91,16 @@ export async function conversationEvents(conversationId: string, limit: number):
  * in event time, picked and ordered in the query so the limit keeps the right ones.
  */
 export async function recentConversations(limit: number, robotId?: string): Promise<ConversationSummary[]> {
+  return latestOfEach(robotId ? eq(events.robotId, robotId) : undefined, limit);
+}
+
+/** The summaries of these conversations (those the store knows), most recently active first. */
+export async function conversationSummaries(conversationIds: string[]): Promise<ConversationSummary[]> {
+  if (conversationIds.length === 0) return [];
+  return latestOfEach(inArray(events.conversationId, conversationIds), conversationIds.length);
+}
+
+async function latestOfEach(where: SQL | undefined, limit: number): Promise<ConversationSummary[]> {
   const db = await getDb();
   const latest = db
     .selectDistinctOn([events.conversationId], {
@@ -90,7 +114,7 @@ export async function recentConversations(limit: number, robotId?: string): Prom
       events: sql<number>`count(*) over (partition by ${events.conversationId})`.mapWith(Number).as('events'),
     })
     .from(events)
-    .where(and(eq(events.isTest, false), isNotNull(events.conversationId), robotId ? eq(events.robotId, robotId) : undefined))
+    .where(and(eq(events.isTest, false), isNotNull(events.conversationId), where))
     .orderBy(events.conversationId, ...latestFirst)
     .as('latest');
   const rows = await db.select().from(latest).orderBy(desc(latest.occurredAt), desc(latest.rank), desc(latest.seq)).limit(limit);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isMessageEvent, messageTextOf } from './message-text';
 import { timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
@@ -27,6 +28,8 @@ export type StoredEvent = {
   receivedAt: string;
   /** The envelope's `created_at` as an ISO instant, or `receivedAt` when it has none we can read. */
   occurredAt: string;
+  /** A message event's text (what searches match); null for other events. */
+  messageText?: string | null;
 };
 
 export type ReceiverDeps = {
@@ -128,6 +131,7 @@ export async function receiveWebhook(request: WebhookRequest, deps: ReceiverDeps
     payload: raw,
     receivedAt,
     occurredAt: eventTime(e.created_at, receivedAt),
+    messageText: isMessageEvent(e.type) ? messageTextOf(parsedBody) : null,
   });
   return { status: 200, body: { received: true, duplicate: !stored, test: isTest } };
 }

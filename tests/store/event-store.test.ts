@@ -149,8 +149,13 @@ describe('a conversation delivered out of order', () => {
         data: { message: { text: `m${s}`, role: 'client' } },
       });
     }
-    const thread = await conversationThread(long, 3);
-    expect(thread.entries.map((e) => (e.kind === 'message' ? e.text : e.type))).toEqual(['m7', 'm8', 'm9']);
+    const texts = (t: Awaited<ReturnType<typeof conversationThread>>) => t.entries.map((e) => (e.kind === 'message' ? e.text : e.type));
+    const thread = await conversationThread(long, { pageSize: 3 });
+    expect(texts(thread)).toEqual(['m7', 'm8', 'm9']);
+    expect(thread).toMatchObject({ page: 1, pages: 4, totalEvents: 10 });
+    // Paging back reaches the thread's first event, and no event is on two pages.
+    const pages = await Promise.all([2, 3, 4].map((page) => conversationThread(long, { page, pageSize: 3 })));
+    expect(pages.map(texts)).toEqual([['m4', 'm5', 'm6'], ['m1', 'm2', 'm3'], ['m0']]);
   });
 });
 

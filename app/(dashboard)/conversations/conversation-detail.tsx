@@ -1,0 +1,95 @@
+import { IntentLink } from '@/components/intent-link';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { PaginationNav } from '@/components/ui/pagination-nav';
+import { AutoRefresh } from '@/components/auto-refresh';
+import { canPerform } from '@/lib/auth/permissions';
+import type { SessionUser } from '@/lib/auth/session';
+import { conversationThread, THREAD_PAGE_SIZE } from '@/lib/conversations/thread';
+import { robotNamesById } from '@/lib/robots/robots';
+import { OperatorTools } from './operator-tools';
+import { ThreadView } from './thread-view';
+
+const threadHref = (conversationId: string, page: number) =>
+  `/conversations?conversation=${encodeURIComponent(conversationId)}${page > 1 ? `&page=${page}` : ''}`;
+
+/** One conversation's thread, its latest events first; older pages reach back to its first event. */
+export async function ConversationDetail({ user, conversationId, page }: { user: SessionUser; conversationId: string; page: number }) {
+  const thread = await conversationThread(conversationId, { page });
+  const names = await robotNamesById([thread.robotId]);
+  const robotName = thread.robotId ? (names.get(thread.robotId) ?? thread.robotId) : 'the robot';
+  const first = (thread.page - 1) * THREAD_PAGE_SIZE;
+  return (
+    <>
+      {/* This view refreshes itself, so its links are IntentLinks: a plain Link would prefetch again on every refresh. */}
+      {thread.page === 1 && <AutoRefresh everyMs={5000} />}
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <IntentLink href="/conversations" className="text-brand-700 underline">
+          Conversations
+        </IntentLink>{' '}
+        / {conversationId}
+      </nav>
+      <PageHeader
+        title={`Conversation with ${thread.externalId ? `customer ${thread.externalId}` : 'a customer'}`}
+        description={
+          <>
+            <span
+              data-testid="conversation-status"
+              className={`mr-2 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${thread.status === 'closed' ? 'bg-slate-200 text-slate-800' : 'bg-emerald-100 text-emerald-900'}`}
+            >
+              {thread.status === 'closed' ? 'Closed' : 'Open'}
+            </span>
+            {thread.robotId ? (
+              <>
+                Robot{' '}
+                <IntentLink className="text-brand-700 underline" href={`/robots/${encodeURIComponent(thread.robotId)}`}>
+                  {robotName}
+                </IntentLink>{' '}
+                ·{' '}
+                <IntentLink
+                  className="text-brand-700 underline"
+                  href={`/webhooks/events?conversation=${encodeURIComponent(conversationId)}`}
+                >
+                  its events
+                </IntentLink>{' '}
+                ·{' '}
+              </>
+            ) : null}
+            <code className="font-mono text-xs">{conversationId}</code>. New messages appear by themselves.
+          </>
+        }
+      />
+      {canPerform(user.role, 'change') ? (
+        <div className="mb-6">
+          <OperatorTools conversationId={conversationId} closed={thread.status === 'closed'} />
+        </div>
+      ) : (
+        <p className="mb-6 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+          Only an admin can show the typing indicator or upload attachments.
+        </p>
+      )}
+      <h2 className="mb-3 text-lg font-semibold">Thread</h2>
+      {thread.entries.length === 0 ? (
+        <EmptyState title="No events received for this conversation">
+          Its events may not have been delivered to this dashboard yet.
+        </EmptyState>
+      ) : (
+        <>
+          {thread.pages > 1 && (
+            <p className="mb-2 text-sm text-slate-700" data-testid="thread-range">
+              Events {thread.totalEvents - first - thread.entries.length + 1}–{thread.totalEvents - first} of {thread.totalEvents}
+              {thread.page === 1 ? ' (the latest)' : thread.page === thread.pages ? ' (the first)' : ''}, oldest first.
+            </p>
+          )}
+          <ThreadView entries={thread.entries} robotName={robotName} />
+          <PaginationNav
+            page={thread.page}
+            totalPages={thread.pages}
+            hrefFor={(p) => threadHref(conversationId, p)}
+            label="Thread pages, latest first"
+          />
+        </>
+      )}
+    </>
+  );
+}

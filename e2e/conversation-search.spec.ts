@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { unwrap } from '../sandbox/control-client/client';
+import { E2E } from './e2e-env';
+import { expect, logIn, snap, test } from './fixtures';
+
+// Finding one conversation among ten thousand, and reading a long thread back to its start.
+
+type DemoAccount = { webhook_secret: string; webhook_auth_token: string };
+const demo = (): DemoAccount => JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as DemoAccount;
+
+const CONVERSATIONS = 10_000;
+const ARCHIVE_START = Date.UTC(2026, 0, 1); // months back, so no figure of the last days moves
+
+/**
+ * The archive arrives as the service delivers it: one signed message event per conversation
+ * through the dashboard's real receiver, a few at a time.
+ */
+async function seedArchive(request: APIRequestContext, tag: string): Promise<void> {
+  const { webhook_secret, webhook_auth_token } = demo();
+  const signer = new Webhook(webhook_secret);
+  const send = async (i: number) => {
+    const id = `msg_archive_${tag}_${i}`;
+    const body = JSON.stringify({
+      id: `evt_archive_${tag}_${i}`,
+      type: 'message.received',
+      created_at: new Date(ARCHIVE_START + (i % 60) * 86_400_000 + i * 1000).toISOString(),
+      robot_id: `rb_archive_${i % 10}`,
+      external_id: `cust-archive-${i % 100}`,
+      conversation_id: `conv_archive_${tag}_${i}`,
+      data: { message: { role: 'client', text: i === 4242 ? 'Where is the refund for parcel Z-991?' : `question number ${i}` } },
+    });
+    const at = new Date();
+    const res = await request.post('/api/webhooks/partner', {
+      data: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signer.sign(id, at, body),
+        'x-webhook-token': webhook_auth_token,
+      },
+    });
+    expect(res.status()).toBe(200);
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < CONVERSATIONS) await send(next++);
+    }),
+  );
+}
+
+test('search finds one conversation among 10,000 by customer, days and text', async ({ page, request }) => {
+  test.setTimeout(6 * 60_000);
+  const tag = Date.now().toString(36);
+  await seedArchive(request, tag);
+  await logIn(page, 'admin');
+  // Conversation 4242: day 4242 % 60 = 42 after 1 January (12 February), customer cust-archive-42.
+  await page.goto('/conversations');
+  const form = page.getByRole('search', { name: 'Search conversations' });
+  await form.getByLabel('Text of a message').fill('refund for PARCEL');
+  await form.getByLabel('Customer (external id)').fill('cust-archive-42');
+  await form.getByLabel('From (UTC)').fill('2026-02-12');
+  await form.getByLabel('To (UTC, included)').fill('2026-02-12');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=refund\+for\+PARCEL/);
+  await expect(page.getByTestId('search-count')).toHaveText('1 conversation match.');
+  const results = page.getByTestId('conversation-results').getByRole('listitem');
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toContainText(`conv_archive_${tag}_4242`);
+  await snap(page, 'conversation-search');
+
+  // The customer alone: 100 conversations (every hundredth), two pages of 50, kept in the URL.
+  await page.goto(`/conversations?customer=cust-archive-42`);
+  await expect(page.getByTestId('search-count')).toContainText('100 conversations match · page 1 of 2');
+  await page.getByRole('navigation', { name: 'Conversation pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/customer=cust-archive-42&page=2/);
+  await expect(page.getByTestId('conversation-results').getByRole('listitem')).toHaveCount(50);
+
+  // A day that does not exist is named, and the other filters still apply.
+  await page.goto(`/conversations?customer=cust-archive-42&from=2026-02-30`);
+  await expect(page.getByText('Give a day as YYYY-MM-DD (UTC).')).toBeVisible();
+  await expect(page.getByLabel('From (UTC)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('search-count')).toContainText('100 conversations match');
+});
+
+test('a thread of 500 events pages back to its first', async ({ page, control }) => {
+  test.setTimeout(4 * 60_000);
+  const robot = await control.createRobot({ name: `Long thread ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
+  const messages = Array.from({ length: 499 }, (_, i) => ({ role: 'client' as const, text: `line ${i + 1}` }));
+  const { conversation_id: conversation } = unwrap(
+    await control.client.createConversation(robot.id, { channel_type: 'widget', messages }),
+    'control API writes a long conversation',
+  );
+  await logIn(page, 'admin');
+  // chat.started and 499 messages: 500 events, delivered by the sandbox to our receiver.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/conversations?conversation=${conversation}`);
+        return page
+          .getByTestId('thread-range')
+          .textContent({ timeout: 2_000 })
+          .catch(() => '');
+      },
+      { timeout: 3 * 60_000, intervals: [3_000] },
+    )
+    .toBe('Events 301–500 of 500 (the latest), oldest first.');
+  await expect(page.getByText('line 499', { exact: true })).toBeVisible();
+  const pager = page.getByRole('navigation', { name: 'Thread pages, latest first' });
+  await pager.getByRole('link', { name: 'Page 3' }).click();
+  await expect(page.getByTestId('thread-range')).toHaveText('Events 1–100 of 500 (the first), oldest first.');
+  await expect(page.getByText('line 1', { exact: true })).toBeVisible();
+  await expect(page.getByText('line 499', { exact: true })).toHaveCount(0);
+  await snap(page, 'conversation-thread-first-page');
+});
