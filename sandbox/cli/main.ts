@@ -20,7 +20,8 @@ export interface CliIo {
   fetch?: FetchLike;
 }
 
-const PROGRAM = 'sandbox-cli';
+// How package.json runs it (`npm run sandbox:cli -- …`): help and errors name a command that exists.
+const PROGRAM = 'npm run sandbox:cli --';
 
 export const GROUPS: Record<string, Record<string, Command> | Command> = {
   accounts: accountCommands,

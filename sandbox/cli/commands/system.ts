@@ -55,7 +55,7 @@ export const clockCommands: Record<string, Command> = {
   advance: {
     summary: 'move the sandbox clock forward (due work runs before the answer)',
     args: ['duration'],
-    notes: ['duration: 90, 90s, 15m, 2h or 3d'],
+    notes: ['duration: 90 (seconds), 90s, 15m, 2h30m, 1d2h or 150m', 'example: clock advance 2h30m'],
     run({ client, args: [duration = ''] }) {
       const seconds = durationSeconds(duration);
       if (seconds <= 0) throw new UsageError('the clock only moves forward: give a duration above 0');
