@@ -139,4 +139,18 @@ describe('/v1/openapi.json for generators', () => {
       expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
   });
+
+  it('shows the examples, the operation ids, the webhooks and how to verify a delivery on /v1/reference', async () => {
+    const page = await sandbox.fetch<string>('/v1/reference');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<code class="opid">listRobots</code>');
+    expect(page.body).toContain('<h2>Webhooks</h2>');
+    for (const type of EVENT_TYPES) expect(page.body).toContain(`<td><code>${type}</code></td>`);
+    expect(page.body).toContain('<h3 id="verify">Verify a delivery</h3>');
+    expect(page.body).toContain('new Webhook(process.env.WEBHOOK_SECRET).verify(body, {');
+    // Examples are escaped JSON inside the schema's own section.
+    expect(page.body).toMatch(
+      /id="schema-Robot">[\s\S]*?<summary>Example<\/summary><pre><code>\{\n {2}&quot;id&quot;: &quot;rb_8Jd0sPq2LmX4vN7a&quot;/,
+    );
+  });
 });
