@@ -33,7 +33,7 @@ export const KEPT_PER_ACCOUNT = 200;
 const MAX_PATH = 512;
 const LOGGED = /^\/(?:v1|sandbox\/api)(?:\/|$)/;
 /** The control API's account routes name their account in the path. */
-const CONTROL_ACCOUNT = /^\/sandbox\/api\/accounts\/([^/?]+)/;
+const CONTROL_ACCOUNT = /^\/sandbox\/api\/accounts\/([A-Za-z0-9_-]{1,64})(?:[/?]|$)/;
 
 /**
  * The query's names are kept (they say what was asked), its values are not: a caller may put a

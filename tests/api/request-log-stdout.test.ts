@@ -57,7 +57,10 @@ describe('the request log on stdout', { timeout: 60_000 }, () => {
     expect(await lineOf(child, new RegExp(refused.headers.get('x-request-id') ?? 'none'))).toMatch(/ - GET \/v1\/robots 401 /);
 
     const control = await lineOf(child, /POST \/sandbox\/api\/accounts 201 /);
-    expect(control).toMatch(/ req_[0-9A-Za-z]{24}$/);
+    expect(control).toMatch(/ - POST \/sandbox\/api\/accounts 201 \S+ms req_[0-9A-Za-z]{24}$/);
+    // A control route naming its account in the path is logged with it.
+    await createControlClient(fetch, url, TOKEN).getAccount(account_id);
+    expect(await lineOf(child, new RegExp(`GET /sandbox/api/accounts/${account_id} 200`))).toContain(` ${account_id} GET `);
 
     const output = child.output();
     for (const credential of [api_key, TOKEN, secret, 'pk_live_wrongwrongwrongwrongwrongwrong12']) expect(output).not.toContain(credential);
