@@ -41,6 +41,8 @@ export default defineConfig({
       AUTH_SECRET: E2E.authSecret,
       // Tests compare figures with the API, so no background traffic moves them.
       SANDBOX_SIMULATOR: 'off',
+      // The launcher passes the sandbox's stdout through: a line per API call would bury the report.
+      SANDBOX_REQUEST_LOG: 'off',
       // The tests are the account's only traffic: the dashboard may use all of its call budget.
       DASHBOARD_CALL_SHARE_PERCENT: '100',
       // Specs that wait for the watch to see an endpoint fail or recover wait 15 s, not a minute.

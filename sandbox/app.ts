@@ -64,6 +64,7 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   // Outermost, so it keeps an answer with every header the middlewares below add.
   app.use('*', ctx.replay.capture);
   app.use('*', requestId);
+  app.use('*', ctx.requests.middleware);
   app.use('*', clockDate(ctx.clock));
   app.use('*', securityHeaders({ consent: `${CONSENT_PATH}/`, files: `${FILES_PATH}/` }));
   app.use('*', deferredBodyGuard(ctx.log));

@@ -3,6 +3,7 @@ import type { Scheduler } from './scheduler';
 import type { Store } from './store/db';
 import type { RateLimiter } from './http/rate-limit';
 import type { ReplayCache } from './http/replay-cache';
+import type { RequestLog } from './http/request-log';
 import type { Faults } from './domain/faults';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
 
@@ -19,4 +20,6 @@ export interface SandboxContext {
   /** Sends the webhook outbox; `kick()` after storing a delivery makes its first attempt immediate. */
   webhooks: WebhookDispatcher;
   log: (message: string) => void;
+  /** The recent /v1 requests of each account, and the one-line-per-request log. */
+  requests: RequestLog;
 }

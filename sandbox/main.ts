@@ -1,13 +1,27 @@
-import { readEnv } from './env';
+import { parseArgs } from 'node:util';
+import { hostRefusal, readEnv } from './env';
 import { keptAdminToken } from './kept-token';
 import { startSandbox } from './server';
 
-const parsed = readEnv(process.env);
+let flags: { host?: string | undefined };
+try {
+  flags = parseArgs({ options: { host: { type: 'string' } }, strict: true }).values;
+} catch (error) {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)} (the one option is --host <address>)`);
+  process.exit(1);
+}
+
+const parsed = readEnv(process.env, flags);
 if (!parsed.ok) {
   console.error(parsed.message);
   process.exit(1);
 }
 const { env } = parsed;
+const refusal = hostRefusal(env);
+if (refusal !== undefined) {
+  console.error(refusal);
+  process.exit(1);
+}
 
 let adminToken = env.SANDBOX_ADMIN_TOKEN;
 if (adminToken === undefined) {
@@ -22,10 +36,18 @@ if (adminToken === undefined) {
   }
 }
 
-const sandbox = await startSandbox({ port: env.SANDBOX_PORT, dataDir: env.DATA_DIR, adminToken }).catch((error: unknown) => {
+const sandbox = await startSandbox({
+  port: env.SANDBOX_PORT,
+  dataDir: env.DATA_DIR,
+  adminToken,
+  host: env.HOST,
+  // One line per /v1 and control request on stdout, beside the start-up lines (SANDBOX_REQUEST_LOG=off silences it).
+  ...(env.SANDBOX_REQUEST_LOG === 'on' && { requestLog: (line: string) => console.log(line) }),
+}).catch((error: unknown) => {
   console.error(`sandbox: could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+if (env.HOST !== '127.0.0.1') console.log(`sandbox: bound to ${env.HOST}`);
 console.log(`sandbox listening on ${sandbox.url}`);
 
 const shutdown = () => {

@@ -10,6 +10,7 @@ import { loadKeySecret } from './domain/keys';
 import { adapterErrorResponse, answerClientError, refuseDotSegments } from './http/outside-app';
 import { createRateLimiter } from './http/rate-limit';
 import { createReplayCache } from './http/replay-cache';
+import { createRequestLog } from './http/request-log';
 import { createScheduler } from './scheduler';
 import { openStore } from './store/db';
 import { registerReplyQueue } from './replies/queue';
@@ -24,6 +25,8 @@ export interface StartOptions {
   log?: (message: string) => void;
   /** How long a webhook endpoint has to answer (D19: 15 s); tests shorten it. */
   webhookTimeoutMs?: number;
+  /** Where each /v1 and control request's line goes; unset, nowhere (the recent ones are kept either way). */
+  requestLog?: (line: string) => void;
 }
 
 export interface RunningSandbox {
@@ -35,12 +38,13 @@ export interface RunningSandbox {
 export function createSandboxContext(
   dataDir: string,
   log: (message: string) => void,
-  options: { webhookTimeoutMs?: number | undefined } = {},
+  options: { webhookTimeoutMs?: number | undefined; requestLog?: ((line: string) => void) | undefined } = {},
 ): SandboxContext {
   const store = openStore(dataDir);
   const clock = createClock(store);
   const rateLimiter = createRateLimiter(clock);
   const faults = createFaults();
+  const requests = createRequestLog({ now: () => clock.now(), print: options.requestLog });
   const ctx: SandboxContext = {
     store,
     clock,
@@ -48,9 +52,10 @@ export function createSandboxContext(
     keySecret: loadKeySecret(store),
     rateLimiter,
     faults,
-    replay: createReplayCache({ store, clock, rateLimiter, faults }),
+    replay: createReplayCache({ store, clock, rateLimiter, faults, requests }),
     webhooks: createWebhookDispatcher({ store, clock, log, timeoutMs: options.webhookTimeoutMs }),
     log,
+    requests,
   };
   // Due work: the reply queue first, so a reply it sends is delivered in the same pass.
   registerReplyQueue(ctx);
@@ -62,7 +67,7 @@ export function createSandboxContext(
 
 export async function startSandbox(options: StartOptions): Promise<RunningSandbox> {
   const log = options.log ?? ((message: string) => console.error(message));
-  const ctx = createSandboxContext(options.dataDir, log, { webhookTimeoutMs: options.webhookTimeoutMs });
+  const ctx = createSandboxContext(options.dataDir, log, { webhookTimeoutMs: options.webhookTimeoutMs, requestLog: options.requestLog });
   const { store, scheduler } = ctx;
   const { app } = createApp(ctx, options.adminToken);
   const host = options.host ?? '127.0.0.1';
@@ -70,6 +75,8 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
   // As @hono/node-server's `serve`, plus envelopes for requests refused before they reach the app.
   const honoListener = getRequestListener(app.fetch, { hostname: host, errorHandler: adapterErrorResponse(log) });
   const created = createServer((request, response) => {
+    // First, so a request refused before Hono is logged too.
+    ctx.requests.watch(request, response);
     if (refuseDotSegments(request, response) || ctx.replay.serve(request, response)) return;
     void honoListener(request, response);
   });
@@ -88,7 +95,9 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
   scheduler.start();
 
   const address = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  // The wildcard addresses are not addresses to call: the URL names this machine's loopback instead.
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const urlHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   const running = server;
   return {
     url: `http://${urlHost}:${address.port}`,

@@ -86,6 +86,8 @@ async function main(): Promise<void> {
       SANDBOX_PORT: String(config.sandboxPort),
       DATA_DIR: config.dataDir,
       SANDBOX_ADMIN_TOKEN: config.sandboxAdminToken,
+      // HOST is the dashboard's: the sandbox it starts stays on loopback, where this script calls it.
+      HOST: '127.0.0.1',
     });
     await waitFor(`${sandboxUrl}/sandbox/health`, 60_000);
     const control = createControlClient(fetch, sandboxUrl, config.sandboxAdminToken);

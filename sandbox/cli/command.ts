@@ -52,19 +52,45 @@ export function int(values: Values, name: string): number | undefined {
   return Number(text);
 }
 
+/**
+ * One option under two names (`webhook set --auth-token` and `accounts create --webhook-auth-token`
+ * name the same token), so either command takes either; both at once is refused, not guessed.
+ */
+export function aliased(values: Values, name: string, alias: string): string | undefined {
+  const a = str(values, name);
+  const b = str(values, alias);
+  if (a !== undefined && b !== undefined) throw new UsageError(`--${name} and --${alias} are the same option: give one`);
+  return a ?? b;
+}
+
 export function required(values: Values, name: string): string {
   const text = str(values, name);
   if (text === undefined) throw new UsageError(`--${name} is required`);
   return text;
 }
 
-const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+const UNITS: Record<string, number> = { d: 86_400, h: 3600, m: 60, s: 1 };
+const UNIT_ORDER = 'dhms';
+const PART = /(\d+(?:\.\d+)?)([dhms])/g;
+const DURATION_HELP = 'use e.g. 90, 90s, 15m, 2h30m, 1d2h or 150m (d, h, m, s, largest first, each once)';
 
-/** `90`, `90s`, `15m`, `2h`, `3d` (decimals allowed) to seconds. */
+/**
+ * `90` (seconds), `90s`, `15m`, `2h30m`, `1d2h`, `150m` to seconds. Units run largest first, each at
+ * most once, so `30m2h` or `2h2h` (more likely a typo than meant) is refused rather than summed.
+ */
 export function durationSeconds(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(text.trim());
-  if (!match) throw new UsageError(`"${text}" is not a duration: use e.g. 90, 90s, 15m, 2h or 3d`);
-  return Number(match[1]) * (UNITS[match[2] || 's'] ?? 1);
+  const trimmed = text.trim();
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (!/^(?:\d+(?:\.\d+)?[dhms])+$/.test(trimmed)) throw new UsageError(`"${text}" is not a duration: ${DURATION_HELP}`);
+  let seconds = 0;
+  let previous = -1;
+  for (const [, amount = '', unit = ''] of trimmed.matchAll(PART)) {
+    const rank = UNIT_ORDER.indexOf(unit);
+    if (rank <= previous) throw new UsageError(`"${text}" is not a duration: ${DURATION_HELP}`);
+    previous = rank;
+    seconds += Number(amount) * (UNITS[unit] ?? 1);
+  }
+  return seconds;
 }
 
 /** `Name: value` (or `Name=value`) of a --header option. */

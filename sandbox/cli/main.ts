@@ -6,7 +6,7 @@ import { UsageError, type Command, type OptionSpec } from './command';
 import { ownEntry } from '../own-entry';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
 import { channelCommands, robotCommands, webhookCommands } from './commands/robots';
-import { clockCommands, historyCommands, simulatorCommands } from './commands/system';
+import { clockCommands, historyCommands, requestsCommand, simulatorCommands } from './commands/system';
 
 /**
  * The sandbox command line (D23): the panel's operations over HTTP through the control API (D24)
@@ -20,7 +20,8 @@ export interface CliIo {
   fetch?: FetchLike;
 }
 
-const PROGRAM = 'sandbox-cli';
+// How package.json runs it (`npm run sandbox:cli -- …`): help and errors name a command that exists.
+const PROGRAM = 'npm run sandbox:cli --';
 
 export const GROUPS: Record<string, Record<string, Command> | Command> = {
   accounts: accountCommands,
@@ -34,6 +35,8 @@ export const GROUPS: Record<string, Record<string, Command> | Command> = {
   history: historyCommands,
   simulator: simulatorCommands,
   clock: clockCommands,
+  requests: requestsCommand,
+  log: { ...requestsCommand, summary: 'the same as "requests"' },
 };
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {

@@ -9,6 +9,7 @@ import type {
   ConversationDetail,
   DataList,
   Fault,
+  LoggedRequest,
   HandshakeDecision,
   HistoryRequest,
   HistoryResult,
@@ -98,6 +99,7 @@ export interface ControlClient {
   clearFaults(): Promise<ControlResult<undefined>>;
   clock(): Promise<ControlResult<ClockReading>>;
   advanceClock(seconds: number): Promise<ControlResult<{ now: string }>>;
+  recentRequests(accountId: string, limit?: number): Promise<ControlResult<DataList<LoggedRequest>>>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -179,6 +181,7 @@ export function createControlClient(fetchLike: FetchLike, baseUrl: string, token
     clearFaults: () => call('DELETE', `${CONTROL}/faults`),
     clock: () => call('GET', `${CONTROL}/clock`),
     advanceClock: (seconds) => call('POST', `${CONTROL}/clock/advance`, { seconds }),
+    recentRequests: (id, limit) => call('GET', `${account(id)}/requests${limit === undefined ? '' : `?limit=${limit}`}`),
   };
 }
 

@@ -45,6 +45,8 @@ export type Simulator = ReturnType<typeof simulatorView>;
 export type HistoryResult = ReturnType<typeof simulateHistory>;
 export type { Fault };
 
+export type { LoggedRequest } from '../http/request-log';
+
 export interface ClockReading {
   now: string;
   offset_seconds: number;

@@ -8,6 +8,7 @@ import type { AccountRow } from '../store/schema';
 import { incomingOf, requestAuthorization, soleAuthorization } from './authorization';
 import type { AppEnv } from './env';
 import type { RateLimiter } from './rate-limit';
+import type { RequestLog } from './request-log';
 import { arrivedOverTls } from './security-headers';
 
 /**
@@ -58,7 +59,13 @@ export function replayable(c: Context<AppEnv>, answer: unknown, untilMs = Number
 
 const keyOf = (authorization: string, url: string) => `${authorization}\n${url}`;
 
-export function createReplayCache(deps: { store: Store; clock: Clock; rateLimiter: RateLimiter; faults: Faults }): ReplayCache {
+export function createReplayCache(deps: {
+  store: Store;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  faults: Faults;
+  requests: RequestLog;
+}): ReplayCache {
   const kept = new Map<string, Kept>();
   let keptBytes = 0;
 
@@ -132,7 +139,9 @@ export function createReplayCache(deps: { store: Store; clock: Clock; rateLimite
     const headers = entry.headers.slice();
     if (entry.cspAt >= 0)
       headers[entry.cspAt] = (headers[entry.cspAt] ?? '').replace(NONCE, `'nonce-${pooledRandomBytes(16).toString('base64')}'`);
-    headers.push('x-request-id', newId.request(), ...rate, 'content-length', String(entry.body.length));
+    const requestId = newId.request();
+    deps.requests.note(request, { requestId, accountId: account.id });
+    headers.push('x-request-id', requestId, ...rate, 'content-length', String(entry.body.length));
     response.writeHead(200, headers);
     response.end(entry.body);
     return true;

@@ -4,6 +4,7 @@
  * the page shows exactly what /v1/openapi.json says.
  */
 import { escapeHtml } from '../http/html';
+import { exampleBlock, webhooksSection } from './reference-webhooks';
 
 type Obj = Record<string, unknown>;
 
@@ -106,7 +107,7 @@ function renderOperation(path: string, method: string, op: Obj): string {
     .join('');
   return `<section class="op" id="${id}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p class="summary">${prose(asStr(op.summary))}${keyless ? ' <span class="badge">no key needed</span>' : ' <span class="badge">bearer key</span>'}</p>
+<p class="summary">${prose(asStr(op.summary))}${op.operationId ? ` <code class="opid">${escapeHtml(String(op.operationId))}</code>` : ''}${keyless ? ' <span class="badge">no key needed</span>' : ' <span class="badge">bearer key</span>'}</p>
 <p>${prose(asStr(op.description))}</p>
 ${renderParameters(asArr(op.parameters))}
 ${body ? `<h4>Request body</h4>${renderContent(body.content)}` : ''}
@@ -136,7 +137,7 @@ export function renderReferencePage(document: object, nonce: string): string {
   const schemas = Object.entries(asObj(asObj(doc.components)?.schemas) ?? {})
     .map(
       ([name, raw]) =>
-        `<section class="schema" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${renderSchema(asObj(raw) ?? {})}</section>`,
+        `<section class="schema" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${renderSchema(asObj(raw) ?? {})}${exampleBlock(asObj(raw) ?? {})}</section>`,
     )
     .join('');
 
@@ -152,14 +153,15 @@ th{background:#fafafa}.op,.schema{border-top:1px solid #ccc;padding-top:.5rem;ma
 .get{background:#1f6feb}.post{background:#1a7f37}.patch{background:#9a6700}.put{background:#8250df}.delete{background:#cf222e}
 .req{color:#cf222e;font-size:12px}.badge{font-size:12px;border:1px solid #999;border-radius:8px;padding:0 .4em;color:#444}
 .status{font-family:ui-monospace,monospace}.s2{color:#1a7f37}.s4{color:#9a6700}.s5{color:#cf222e}
-.mt{font:12px ui-monospace,monospace;color:#555}.responses{padding-left:1.2rem}nav ul{list-style:none;padding:0}
+.mt{font:12px ui-monospace,monospace;color:#555}pre{background:#f6f6f6;padding:.5rem;overflow-x:auto}pre code{background:none}.responses{padding-left:1.2rem}nav ul{list-style:none;padding:0}
 </style></head>
 <body>
 <header><h1>${escapeHtml(title)}</h1><p>Version <code>${escapeHtml(asStr(info.version) ?? '')}</code> · OpenAPI <code>${escapeHtml(asStr(doc.openapi) ?? '')}</code> · <a href="/v1/openapi.json">openapi.json</a></p>
 <p>${prose(asStr(info.description))}</p>
 <p>Authentication: <code>Authorization: Bearer pk_live_…</code> on every operation unless marked “no key needed”.</p></header>
-<nav><h2>Contents</h2><ul>${nav}</ul></nav>
+<nav><h2>Contents</h2><ul>${nav}<li><a href="#webhooks">Webhooks</a> · <a href="#verify">Verify a delivery</a></li></ul></nav>
 <main><h2>Operations</h2>${operations.map(({ path, method, op }) => renderOperation(path, method, op)).join('')}
+${webhooksSection(doc.webhooks)}
 <h2>Schemas</h2>${schemas}</main>
 </body></html>`;
 }

@@ -132,7 +132,7 @@ describe('command line (D23)', () => {
     expect(overview.stdout).toContain('webhook rotate-secret <account_id>');
     const help = await cli('channels', 'add', '--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('usage: sandbox-cli channels add <robot_id> [options]');
+    expect(help.stdout).toContain('usage: npm run sandbox:cli -- channels add <robot_id> [options]');
     expect(help.stdout).toContain('--inactive');
   });
 

@@ -65,12 +65,15 @@ export interface SandboxMain {
 }
 
 /** `npm run sandbox` itself (`sandbox/main.ts`) on a free port, with `env` over this process's environment minus its sandbox settings. */
-export function startSandboxMain(env: Record<string, string>): SandboxMain {
+export function startSandboxMain(env: Record<string, string>, args: string[] = []): SandboxMain {
   const inherited = { ...process.env };
   delete inherited.SANDBOX_ADMIN_TOKEN;
   delete inherited.SANDBOX_PORT;
   delete inherited.DATA_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'sandbox', 'main.ts')], {
+  // A HOST meant for the dashboard, or a silenced request log, would change what these tests see.
+  delete inherited.HOST;
+  delete inherited.SANDBOX_REQUEST_LOG;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'sandbox', 'main.ts'), ...args], {
     env: { ...inherited, SANDBOX_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,18 @@
 import type { AccountChanges, AccountCreated, NewAccount } from '../../control-client/types';
-import { durationSeconds, flag, headerPairs, int, list, outcome, required, str, UsageError, type Command, type Values } from '../command';
+import {
+  aliased,
+  durationSeconds,
+  flag,
+  headerPairs,
+  int,
+  list,
+  outcome,
+  required,
+  str,
+  UsageError,
+  type Command,
+  type Values,
+} from '../command';
 import { accountsTable, accountText, robotsTable, shownOnce } from '../format';
 
 const planOptions = {
@@ -38,6 +51,7 @@ export const accountCommands: Record<string, Command> = {
       role: { type: 'string', multiple: true, value: 'robot_creation|social_dm', description: 'grant a role (repeatable)' },
       'webhook-url': { type: 'string', value: 'url', description: 'webhook URL' },
       'webhook-auth-token': { type: 'string', value: 'token', description: 'webhook auth token (X-Webhook-Token)' },
+      'auth-token': { type: 'string', value: 'token', description: 'the same as --webhook-auth-token (as webhook set names it)' },
       header: { type: 'string', multiple: true, value: '"Name: value"', description: 'custom webhook header (repeatable)' },
     },
     notes: [
@@ -48,9 +62,9 @@ export const accountCommands: Record<string, Command> = {
       const roles = list(values, 'role');
       if (roles.length > 0) body.roles = roles;
       const url = str(values, 'webhook-url');
-      if (url !== undefined)
-        body.webhook = { url, auth_token: str(values, 'webhook-auth-token') ?? '', custom_headers: headerPairs(list(values, 'header')) };
-      else if (str(values, 'webhook-auth-token') !== undefined || list(values, 'header').length > 0)
+      const token = aliased(values, 'webhook-auth-token', 'auth-token');
+      if (url !== undefined) body.webhook = { url, auth_token: token ?? '', custom_headers: headerPairs(list(values, 'header')) };
+      else if (token !== undefined || list(values, 'header').length > 0)
         throw new UsageError('--webhook-auth-token and --header need --webhook-url');
       return outcome(client.createAccount(body), created);
     },
@@ -108,7 +122,7 @@ export const keyCommands: Record<string, Command> = {
     args: ['account_id'],
     options: {
       at: { type: 'string', value: 'rfc3339', description: 'expire at this instant' },
-      in: { type: 'string', value: 'duration', description: 'expire this long after sandbox now (90s, 15m, 2h, 3d)' },
+      in: { type: 'string', value: 'duration', description: 'expire this long after sandbox now (90s, 15m, 2h30m, 1d2h)' },
       clear: { type: 'boolean', description: 'never expire' },
     },
     async run({ client, values, args: [id = ''] }) {

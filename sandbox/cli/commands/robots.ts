@@ -1,8 +1,14 @@
 import type { NewPanelChannel, NewRobot, Robot, RobotChanges } from '../../control-client/types';
-import { flag, headerPairs, list, outcome, required, str, UsageError, type Command } from '../command';
+import { aliased, flag, headerPairs, list, outcome, required, str, UsageError, type Command, type Values } from '../command';
 import { channelLine, robotsTable, shownOnce } from '../format';
 
 const robotLine = (r: Robot) => `robot ${r.id}: ${r.name} (external_id ${r.external_id ?? '-'})`;
+
+function requiredToken(values: Values): string {
+  const token = aliased(values, 'auth-token', 'webhook-auth-token');
+  if (token === undefined) throw new UsageError('--auth-token is required');
+  return token;
+}
 
 export const webhookCommands: Record<string, Command> = {
   set: {
@@ -11,12 +17,13 @@ export const webhookCommands: Record<string, Command> = {
     options: {
       'webhook-url': { type: 'string', value: 'url', description: "webhook URL (required; --url is the sandbox's own)" },
       'auth-token': { type: 'string', value: 'token', description: 'auth token sent in X-Webhook-Token (required)' },
+      'webhook-auth-token': { type: 'string', value: 'token', description: 'the same as --auth-token (as accounts create names it)' },
       header: { type: 'string', multiple: true, value: '"Name: value"', description: 'custom header (repeatable)' },
     },
     run({ client, values, args: [id = ''] }) {
       const webhook = {
         url: required(values, 'webhook-url'),
-        auth_token: required(values, 'auth-token'),
+        auth_token: requiredToken(values),
         custom_headers: headerPairs(list(values, 'header')),
       };
       return outcome(

@@ -1,4 +1,5 @@
-import type { HistoryRequest, Simulator } from '../../control-client/types';
+import type { HistoryRequest, LoggedRequest, Simulator } from '../../control-client/types';
+import { table } from '../format';
 import { durationSeconds, int, outcome, UsageError, type Command } from '../command';
 
 export const historyCommands: Record<string, Command> = {
@@ -54,11 +55,27 @@ export const clockCommands: Record<string, Command> = {
   advance: {
     summary: 'move the sandbox clock forward (due work runs before the answer)',
     args: ['duration'],
-    notes: ['duration: 90, 90s, 15m, 2h or 3d'],
+    notes: ['duration: 90 (seconds), 90s, 15m, 2h30m, 1d2h or 150m', 'example: clock advance 2h30m'],
     run({ client, args: [duration = ''] }) {
       const seconds = durationSeconds(duration);
       if (seconds <= 0) throw new UsageError('the clock only moves forward: give a duration above 0');
       return outcome(client.advanceClock(seconds), (a) => `now ${a.now}`);
     },
+  },
+};
+
+const requestsTable = (requests: LoggedRequest[]) =>
+  table(
+    ['AT', 'METHOD', 'PATH', 'STATUS', 'MS', 'REQUEST'],
+    requests.map((r) => [r.at, r.method, r.path, String(r.status), String(r.duration_ms), r.request_id ?? '-']),
+  );
+
+export const requestsCommand: Command = {
+  summary: "list an account's most recent /v1 requests, newest first",
+  args: ['account_id'],
+  options: { limit: { type: 'string', value: 'n', description: 'how many, 1-200 (default all kept: 200)' } },
+  notes: ['The sandbox keeps the last 200 per account in memory; query values are never kept.'],
+  run({ client, values, args: [id = ''] }) {
+    return outcome(client.recentRequests(id, int(values, 'limit')), (a) => requestsTable(a.data));
   },
 };

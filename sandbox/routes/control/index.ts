@@ -8,6 +8,7 @@ import { registerConversationControlRoutes } from './conversations';
 import { registerHandshakeControlRoutes } from './handshakes';
 import { registerPanelSupportControlRoutes } from './panel-support';
 import { registerProviderControlRoutes } from './providers';
+import { registerRequestLogControlRoutes } from './requests';
 import { registerRobotControlRoutes } from './robots';
 import { registerRuleControlRoutes } from './rules';
 import { registerSimulationControlRoutes } from './simulation';
@@ -28,6 +29,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerSystemControlRoutes(app, ctx);
   registerRuleControlRoutes(app, ctx);
   registerAttachmentControlRoutes(app, ctx);
+  registerRequestLogControlRoutes(app, ctx);
   // The control API's own description (behind the admin token like every route here), so tools and
   // the hostile-input property test list every control route from one place.
   app.doc31(CONTROL_OPENAPI_PATH, {

@@ -25,6 +25,7 @@ export const UPLOAD_ROUTE = 'POST /v1/attachments';
 const uploadRoute = createRoute({
   method: 'post',
   path: '/v1/attachments',
+  operationId: 'uploadAttachment',
   tags: ['Attachments'],
   summary: 'Upload an attachment',
   description: [

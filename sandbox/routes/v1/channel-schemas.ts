@@ -47,17 +47,31 @@ export const PatchChannelBody = z
   })
   .openapi('PatchChannel');
 
+/**
+ * The contract: "All fields except the status discriminator are optional in responses", so a
+ * generated client must not count on them; the sandbox itself always sends every one.
+ */
 export const ChannelSchema = z
   .object({
-    id: z.string().openapi({ example: 'ch_3kQ9sLm0ZpX7bT1c' }),
-    type: ChannelTypeSchema,
-    robot_id: z.string(),
-    username: z.string().nullable().openapi({ description: 'Handle of the connected account.' }),
-    is_active: z.boolean().openapi({ description: 'Whether the channel receives traffic (holds a capacity slot).' }),
-    connected_at: z.iso.datetime().nullable().openapi({ description: 'When the channel went live (last connected).' }),
+    id: z.string().optional().openapi({ example: 'ch_3kQ9sLm0ZpX7bT1c' }),
+    type: ChannelTypeSchema.optional(),
+    robot_id: z.string().optional(),
+    username: z.string().nullable().optional().openapi({ description: 'Handle of the connected account; present once authorised.' }),
+    is_active: z.boolean().optional().openapi({ description: 'Whether the channel receives traffic (holds a capacity slot).' }),
+    connected_at: z.iso.datetime().nullable().optional().openapi({ description: 'When the channel went live (last connected).' }),
     status: z.enum(['connected', 'disabled']),
   })
-  .openapi('Channel');
+  .openapi('Channel', {
+    example: {
+      id: 'ch_3kQ9sLm0ZpX7bT1c',
+      type: 'messenger_bot',
+      robot_id: 'rb_8Jd0sPq2LmX4vN7a',
+      username: 'shop_helper_bot',
+      is_active: true,
+      connected_at: '2026-11-27T10:15:00.000Z',
+      status: 'connected',
+    },
+  });
 
 export const PendingChannelSchema = z
   .object({
@@ -70,4 +84,13 @@ export const PendingChannelSchema = z
     }),
     expires_at: z.iso.datetime().openapi({ description: 'After this a new handshake must be started.' }),
   })
-  .openapi('PendingChannel');
+  .openapi('PendingChannel', {
+    example: {
+      status: 'pending_authorisation',
+      id: 'ch_7Hs2kLq9ZxW0pB4n',
+      robot_id: 'rb_8Jd0sPq2LmX4vN7a',
+      type: 'social_dm',
+      authorisation_url: 'http://127.0.0.1:4010/sandbox/authorise/hs_Q3v8Lm0ZpX7bT1cV',
+      expires_at: '2026-11-27T10:45:00.000Z',
+    },
+  });

@@ -16,6 +16,7 @@ const channelParam = pathId('channel_id', 'ch_3kQ9sLm0ZpX7bT1c');
 const connectRoute = createRoute({
   method: 'post',
   path: '/v1/robots/{robot_id}/channels',
+  operationId: 'connectChannel',
   tags: ['Channels'],
   summary: 'Connect a channel',
   description: [
@@ -43,6 +44,7 @@ const connectRoute = createRoute({
 const patchRoute = createRoute({
   method: 'patch',
   path: '/v1/robots/{robot_id}/channels/{channel_id}',
+  operationId: 'updateChannel',
   tags: ['Channels'],
   summary: 'Enable or disable a channel',
   description:

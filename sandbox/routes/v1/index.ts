@@ -10,6 +10,7 @@ import { registerRuleRoutes } from './rules';
 import { registerTypingRoutes } from './typing';
 import { registerUsageRoutes } from './usage';
 import { registerWebhookRoutes } from './webhooks';
+import { registerWebhookEvents } from './webhook-events';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const REFERENCE_PATH = '/v1/reference';
@@ -34,6 +35,7 @@ export function createV1App(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerRuleRoutes(app, ctx);
   registerAttachmentRoutes(app, ctx);
   registerTypingRoutes(app, ctx);
+  registerWebhookEvents(app);
   registerMetaRoutes(app);
   return app;
 }

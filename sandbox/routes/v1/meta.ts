@@ -9,6 +9,7 @@ type OpenApiDocument = ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']>;
 const openapiRoute = createRoute({
   method: 'get',
   path: '/v1/openapi.json',
+  operationId: 'getOpenApiDocument',
   tags: ['Reference'],
   summary: 'OpenAPI document',
   description: 'This document (OpenAPI 3.1). Needs no key.',
@@ -26,6 +27,7 @@ const openapiRoute = createRoute({
 const referenceRoute = createRoute({
   method: 'get',
   path: '/v1/reference',
+  operationId: 'getApiReference',
   tags: ['Reference'],
   summary: 'API reference (HTML)',
   description: 'A readable page rendered from the OpenAPI document. Needs no key.',
@@ -55,6 +57,9 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>): void {
   let document: OpenApiDocument | undefined;
   const doc = () => (document ??= openApiDocument(app));
 
-  app.openapi(openapiRoute, (c) => c.json(doc(), 200));
-  app.openapi(referenceRoute, (c) => c.html(renderReferencePage(doc(), styleNonce(c)), 200));
+  // `servers` is the origin this request reached, so a client generated from the document calls
+  // the sandbox it was read from (127.0.0.1, or this machine's address when listening beyond it).
+  const served = (url: string): OpenApiDocument => ({ ...doc(), servers: [{ url: new URL(url).origin, description: 'This sandbox.' }] });
+  app.openapi(openapiRoute, (c) => c.json(served(c.req.url), 200));
+  app.openapi(referenceRoute, (c) => c.html(renderReferencePage(served(c.req.url), styleNonce(c)), 200));
 }

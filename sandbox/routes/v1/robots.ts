@@ -9,6 +9,7 @@ import { errorResponses, keyedHeaders, PaginationQuery, PaginationSchema, pathId
 const listRobotsRoute = createRoute({
   method: 'get',
   path: '/v1/robots',
+  operationId: 'listRobots',
   tags: ['Robots'],
   summary: 'List robots',
   description: 'Robots of the account, newest first (ties in created_at: the later-created first), with their channels.',
@@ -30,6 +31,7 @@ const listRobotsRoute = createRoute({
 const deleteRobotRoute = createRoute({
   method: 'delete',
   path: '/v1/robots/{robot_id}',
+  operationId: 'deleteRobot',
   tags: ['Robots'],
   summary: 'Delete a robot',
   description: 'Deletes the robot and its channels; capacity is freed immediately.',

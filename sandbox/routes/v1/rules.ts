@@ -12,6 +12,7 @@ import { errorResponses, keyedHeaders, pathId } from './schemas';
 const getRuleRoute = createRoute({
   method: 'get',
   path: '/v1/robots/{robot_id}/channels/{channel_id}/rules/{rule_id}',
+  operationId: 'getRule',
   tags: ['Rules'],
   summary: 'Get a rule',
   description:

@@ -1,16 +1,21 @@
 import { z } from '@hono/zod-openapi';
 import { CHANNEL_TYPES } from '../../domain/vocabulary';
 
+// The contract lists every field of the error object as optional; the sandbox always sends all four.
 const ErrorSchema = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: 'not_found', description: 'Stable machine-readable code; branch on it.' }),
-      message: z.string().openapi({ description: 'Human-readable; wording may change.' }),
-      request_id: z.string().openapi({ example: 'req_4fJ2kQ9sLm0ZpX7bT1cV8nRw', description: 'Same as X-Request-Id.' }),
-      details: z.record(z.string(), z.unknown()).openapi({ description: 'Context; depends on the code.' }),
+      code: z.string().optional().openapi({ example: 'not_found', description: 'Stable machine-readable code; branch on it.' }),
+      message: z.string().optional().openapi({ description: 'Human-readable; wording may change.' }),
+      request_id: z.string().optional().openapi({ example: 'req_4fJ2kQ9sLm0ZpX7bT1cV8nRw', description: 'Same as X-Request-Id.' }),
+      details: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Context; depends on the code.' }),
     }),
   })
-  .openapi('Error');
+  .openapi('Error', {
+    example: {
+      error: { code: 'not_found', message: 'No such robot.', request_id: 'req_4fJ2kQ9sLm0ZpX7bT1cV8nRw', details: {} },
+    },
+  });
 
 const errorMeanings = {
   400: 'Malformed request: a parameter missing, unparseable or out of range (`invalid_parameter`), a body that is not JSON or not UTF-8 (`invalid_json`), or a request the server cannot take as written (a `.` or `..` path segment, a backslash, a raw non-ASCII byte: `invalid_parameter`).',
@@ -143,7 +148,15 @@ export const RobotSchema = z
       .openapi({ description: 'Connected and disabled channels; an open social_dm handshake is not listed.' }),
     created_at: z.iso.datetime(),
   })
-  .openapi('Robot');
+  .openapi('Robot', {
+    example: {
+      id: 'rb_8Jd0sPq2LmX4vN7a',
+      name: 'Shop bot',
+      external_id: 'cust-1',
+      channels: [{ id: 'ch_3kQ9sLm0ZpX7bT1c', type: 'messenger_bot', is_active: true }],
+      created_at: '2026-11-27T10:00:00.000Z',
+    },
+  });
 
 export const pathId = (name: string, example: string) =>
   z

@@ -16,6 +16,7 @@ const params = z.object({ conversation_id: pathId('conversation_id', 'conv_4fJ2k
 const typingRoute = createRoute({
   method: 'post',
   path: '/v1/conversations/{conversation_id}/typing',
+  operationId: 'setTyping',
   tags: ['Conversations'],
   summary: 'Show the operator typing indicator',
   description:

@@ -49,6 +49,19 @@ const UsageSchema = z
     }),
     conversations: z.object({ total: z.number().int().openapi({ description: 'Conversations with at least one message in the window.' }) }),
     channels_connected: z.number().int().openapi({ description: 'Active channels now; not windowed.' }),
+    // The contract's breakdown=source fields, present "only with breakdown=source", which is pre-release:
+    // the sandbox answers the standard payload, so they are declared (for generators) and never sent.
+    channel: z.string().optional().openapi({ description: 'Only with `breakdown=source` (pre-release; not sent yet).' }),
+    by_source: z
+      .record(z.string(), z.object({ conversations: z.number().int(), messages: z.number().int() }))
+      .optional()
+      .openapi({
+        description: 'Only with `breakdown=source` (pre-release; not sent yet): keys direct, comment, story_reply, story_mention, reel.',
+      }),
+    totals: z
+      .object({ conversations: z.number().int(), messages: z.number().int() })
+      .optional()
+      .openapi({ description: 'Only with `breakdown=source` (pre-release; not sent yet): the sum across sources.' }),
   })
   .openapi('Usage');
 
@@ -62,11 +75,28 @@ const UsageReportSchema = z
       cache_hit: z.boolean(),
     }),
   })
-  .openapi('UsageReport');
+  .openapi('UsageReport', {
+    example: {
+      window: { from: '2026-11-01T00:00:00Z', to: '2026-11-27T23:59:59Z' },
+      data: [
+        {
+          robot_id: 'rb_8Jd0sPq2LmX4vN7a',
+          external_id: 'cust-1',
+          name: 'Shop bot',
+          messages: { total: 42, units: 84, by_role: { client: 20, ai: 18, operator: 4 } },
+          conversations: { total: 7 },
+          channels_connected: 1,
+        },
+      ],
+      pagination: { limit: 50, offset: 0, total_count: 1, has_more: false },
+      metadata: { processed_at: '2026-11-27T10:14:30.000Z', cache_hit: false },
+    },
+  });
 
 const usageRoute = createRoute({
   method: 'get',
   path: '/v1/usage',
+  operationId: 'getUsage',
   tags: ['Usage'],
   summary: 'Usage per robot',
   description:

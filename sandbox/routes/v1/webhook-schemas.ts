@@ -46,7 +46,28 @@ export const DeliverySchema = z
     attempts: z.array(DeliveryAttemptSchema),
     payload: EventEnvelopeSchema,
   })
-  .openapi('Delivery');
+  .openapi('Delivery', {
+    example: {
+      delivery_id: 'dlv_7Hs2kLq9ZxW0pB4n',
+      event_id: 'evt_3kT9cQ1mZp0LrX7b',
+      event_type: 'test',
+      status: 'succeeded',
+      created_at: '2026-11-27T10:15:00.000Z',
+      next_attempt_at: null,
+      attempts: [
+        { attempt: 1, attempted_at: '2026-11-27T10:15:00.000Z', response_status: 200, response_body: 'ok', duration_ms: 12, error: null },
+      ],
+      payload: {
+        id: 'evt_3kT9cQ1mZp0LrX7b',
+        type: 'test',
+        created_at: '2026-11-27T10:15:00.000Z',
+        robot_id: null,
+        external_id: null,
+        conversation_id: null,
+        data: { test: true },
+      },
+    },
+  });
 
 export const DeliveryListSchema = z.object({ data: z.array(DeliverySchema), pagination: PaginationSchema }).openapi('DeliveryList');
 
@@ -55,7 +76,7 @@ export const TestEventResultSchema = z
     delivery_id: z.string().openapi({ description: 'Look it up on GET /v1/webhooks/deliveries/{delivery_id}.' }),
     status: z.literal('pending'),
   })
-  .openapi('TestEventResult');
+  .openapi('TestEventResult', { example: { delivery_id: 'dlv_7Hs2kLq9ZxW0pB4n', status: 'pending' } });
 
 const optionalQuery = <T extends z.ZodType>(schema: T, name: string, description: string) =>
   schema.optional().openapi({ param: { name, in: 'query', required: false }, description });

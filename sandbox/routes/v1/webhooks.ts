@@ -9,6 +9,7 @@ import { DeliveryListSchema, DeliveryQuery, DeliverySchema, deliveryIdParam, Tes
 const testEventRoute = createRoute({
   method: 'post',
   path: '/v1/webhooks/test',
+  operationId: 'sendTestEvent',
   tags: ['Webhooks'],
   summary: 'Send a test event',
   description:
@@ -26,6 +27,7 @@ const testEventRoute = createRoute({
 const listDeliveriesRoute = createRoute({
   method: 'get',
   path: '/v1/webhooks/deliveries',
+  operationId: 'listWebhookDeliveries',
   tags: ['Webhooks'],
   summary: 'List webhook deliveries',
   description:
@@ -40,6 +42,7 @@ const listDeliveriesRoute = createRoute({
 const getDeliveryRoute = createRoute({
   method: 'get',
   path: '/v1/webhooks/deliveries/{delivery_id}',
+  operationId: 'getWebhookDelivery',
   tags: ['Webhooks'],
   summary: 'Get a webhook delivery',
   description:
