@@ -10,8 +10,8 @@ import type { Tier } from './vocabulary';
  * message goes whole. It works from the conversations' own account and robot ids, so the history
  * of a disabled channel or a deleted robot ages exactly like any other. Each message's usage
  * figures are copied to purged_message_usage first: usage is the billing record and outlives the
- * history. Deletes go through indexes, a bounded batch per transaction, and the pass yields to the
- * event loop between batches so that /v1 requests never wait long behind it.
+ * history. Deletes go through indexes, a bounded slice per transaction, and the pass yields to the
+ * event loop between slices so that /v1 requests never wait long behind it.
  */
 
 const BATCH = 500;
@@ -69,12 +69,43 @@ function stmts(sqlite: Database.Database): Statements {
   return s;
 }
 
-/** Runs `batch` (one transaction each) until it reports fewer than BATCH rows done. */
-async function inBatches(ctx: SandboxContext, batch: () => number): Promise<void> {
+/** Up to this many rows, or this long, per transaction: the write lock is never held for long. */
+const SLICE_MS = 20;
+
+/**
+ * Drives the purge: one immediate transaction per slice of work (at most BATCH rows changed or
+ * SLICE_MS spent), then the event loop gets its turn. A slice spans steps and accounts, so a pass
+ * over many accounts with little to delete costs a few commits, not several per account.
+ * Immediate: the write lock is taken before rows are chosen, so two sandboxes sharing the data
+ * directory never copy the same message's figures twice.
+ */
+async function drive(ctx: SandboxContext, work: Generator<number>): Promise<void> {
+  let finished = false;
+  const slice = ctx.store.sqlite.transaction(() => {
+    const started = performance.now();
+    let rows = 0;
+    while (rows < BATCH && performance.now() - started < SLICE_MS) {
+      const step = work.next();
+      if (step.done) {
+        finished = true;
+        return;
+      }
+      rows += step.value;
+    }
+  });
   for (;;) {
-    const done = ctx.store.transaction(batch);
-    if (done < BATCH) return;
+    slice.immediate();
+    if (finished) return;
     await yieldToRequests();
+  }
+}
+
+/** Repeats a step (which deletes at most BATCH rows and says how many) until it falls short of BATCH. */
+function* repeat(step: () => number): Generator<number> {
+  for (;;) {
+    const rows = step();
+    yield rows;
+    if (rows < BATCH) return;
   }
 }
 
@@ -85,10 +116,11 @@ function dropEvents(s: Statements, eventIds: string[]): void {
   s.deleteEvents.run(json);
 }
 
-async function purgeAccount(ctx: SandboxContext, s: Statements, accountId: string, horizon: number): Promise<void> {
+/** Each yield is one step, run inside the slice's transaction (a select and its deletes together). */
+function* purgeAccount(s: Statements, accountId: string, horizon: number): Generator<number> {
   const robotIds = s.robotsOf.all(accountId) as string[];
   for (const robotId of robotIds) {
-    await inBatches(ctx, () => {
+    yield* repeat(() => {
       const rowids = s.oldMessages.all(robotId, horizon, BATCH) as number[];
       if (rowids.length === 0) return 0;
       const json = JSON.stringify(rowids);
@@ -96,7 +128,7 @@ async function purgeAccount(ctx: SandboxContext, s: Statements, accountId: strin
       s.deleteMessages.run(json);
       return rowids.length;
     });
-    await inBatches(ctx, () => {
+    yield* repeat(() => {
       const conversationIds = s.emptyConversations.all(robotId, horizon, BATCH) as string[];
       if (conversationIds.length === 0) return 0;
       const json = JSON.stringify(conversationIds);
@@ -106,13 +138,13 @@ async function purgeAccount(ctx: SandboxContext, s: Statements, accountId: strin
       return conversationIds.length;
     });
   }
-  await inBatches(ctx, () => {
+  yield* repeat(() => {
     const eventIds = s.oldEvents.all(accountId, horizon, BATCH) as string[];
     dropEvents(s, eventIds);
     return eventIds.length;
   });
-  await inBatches(ctx, () => s.deleteOldAttachments.run(accountId, horizon, BATCH).changes);
-  await inBatches(ctx, () => s.deleteOldReplies.run(accountId, horizon, BATCH).changes);
+  yield* repeat(() => s.deleteOldAttachments.run(accountId, horizon, BATCH).changes);
+  yield* repeat(() => s.deleteOldReplies.run(accountId, horizon, BATCH).changes);
 }
 
 interface AccountPlans {
@@ -125,11 +157,13 @@ interface AccountPlans {
 /** One pass over every account, each against its own horizon from `nowMs` (the sandbox clock). */
 export async function purgeExpiredHistory(ctx: SandboxContext, nowMs: number): Promise<void> {
   const s = stmts(ctx.store.sqlite);
-  for (const account of s.accounts.all() as AccountPlans[]) {
-    const months = retentionMonths({ standard: account.standardPlan ? account.tier : null, socialDm: account.socialDmTier });
-    if (months === null) continue;
-    await purgeAccount(ctx, s, account.id, retentionHorizon(nowMs, months));
+  function* everyAccount(): Generator<number> {
+    for (const account of s.accounts.all() as AccountPlans[]) {
+      const months = retentionMonths({ standard: account.standardPlan ? account.tier : null, socialDm: account.socialDmTier });
+      if (months !== null) yield* purgeAccount(s, account.id, retentionHorizon(nowMs, months));
+    }
   }
+  await drive(ctx, everyAccount());
 }
 
 /**
