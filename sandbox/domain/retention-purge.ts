@@ -18,7 +18,7 @@ const BATCH = 500;
 /** Without an advance, the horizon only creeps with wall time: a pass a minute is enough. */
 const BACKGROUND_INTERVAL_MS = 60_000;
 
-/** Purge work per scheduler run; about 10,000 messages on this machine under load. */
+/** Purge work per scheduler run: about 8,000 messages with their roll-up copies, measured under load. */
 const PASS_BUDGET_MS = 1000;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -86,9 +86,9 @@ async function drive(ctx: SandboxContext, work: Generator<number>, budgetMs: num
   const started = performance.now();
   let finished = false;
   const slice = ctx.store.sqlite.transaction(() => {
-    const started = performance.now();
+    const sliceStart = performance.now();
     let rows = 0;
-    while (rows < BATCH && performance.now() - started < SLICE_MS) {
+    while (rows < BATCH && performance.now() - sliceStart < SLICE_MS) {
       const step = work.next();
       if (step.done) {
         finished = true;
