@@ -7,6 +7,7 @@ import { discardUnsentAttachments } from './domain/attachments';
 import type { SandboxContext } from './context';
 import { createFaults } from './domain/faults';
 import { loadKeySecret } from './domain/keys';
+import { retentionJob } from './domain/retention-purge';
 import { adapterErrorResponse, answerClientError, refuseDotSegments } from './http/outside-app';
 import { createRateLimiter } from './http/rate-limit';
 import { createReplayCache } from './http/replay-cache';
@@ -62,6 +63,8 @@ export function createSandboxContext(
   ctx.scheduler.register('webhook-deliveries', () => ctx.webhooks.pass());
   // D14: attachments never sent are deleted 24 h after upload.
   ctx.scheduler.register('attachment-discard', () => void discardUnsentAttachments(ctx));
+  // Decision 0026: conversation history older than the account's retention goes.
+  ctx.scheduler.register('history-retention', retentionJob(ctx));
   return ctx;
 }
 

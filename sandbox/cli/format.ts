@@ -34,6 +34,7 @@ export function accountText(a: Account): string {
   return [
     `account     ${a.account_id}  (${a.name})`,
     `plan        ${a.tier}, capacity ${a.capacity} (${a.active_channels} active), ${a.rate_limit_per_minute} req/min${a.lapsed ? ', LAPSED' : ''}`,
+    `history     kept ${a.history_retention_months === null ? 'without limit' : `${a.history_retention_months} months`} (standard ${a.standard_plan ? a.tier : 'none'}, social-DM ${a.social_dm_tier ?? 'none'})`,
     `roles       ${roles(a.roles)}`,
     `excluded    ${a.excluded_attachment_kinds.length === 0 ? 'none' : a.excluded_attachment_kinds.join(',')}`,
     `key         created ${a.key_created_at}, expires ${a.key_expires_at ?? 'never'}`,

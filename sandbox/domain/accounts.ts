@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { notFound } from '../http/api-error';
+import { ApiError, notFound } from '../http/api-error';
 import type { Db } from '../store/db';
 import { oncePer } from '../store/prepared';
 import { accounts, channels, robots, type AccountRow } from '../store/schema';
 import { newId } from './ids';
+import { retentionMonths, subscriptionsOf } from './retention';
 import { hashKey, hashesEqual, newApiKey, newWebhookSecret, API_KEY_PATTERN } from './keys';
 import { DEFAULT_CAPACITY, DEFAULT_RATE_LIMIT_PER_MINUTE, iso, isoOrNull, type AttachmentKind, type Role, type Tier } from './vocabulary';
 
@@ -17,6 +18,10 @@ export interface WebhookInput {
 export interface AccountInput {
   name: string;
   tier?: Tier | undefined;
+  /** Whether the account holds a standard subscription (at `tier`); default true, as before. */
+  standard_plan?: boolean | undefined;
+  /** Tier of a social-DM subscription held beside (or instead of) the standard one; default none. */
+  social_dm_tier?: Tier | null | undefined;
   capacity?: number | undefined;
   rate_limit_per_minute?: number | undefined;
   roles?: Role[] | undefined;
@@ -33,12 +38,15 @@ export interface AccountPatch extends Partial<AccountInput> {
 const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 export function createAccount(ctx: SandboxContext, input: AccountInput) {
+  requireSubscription(input.standard_plan ?? true, input.social_dm_tier ?? null);
   const now = ctx.clock.nowMs();
   const apiKey = newApiKey();
   const row: AccountRow = {
     id: newId.account(),
     name: input.name,
     tier: input.tier ?? 'basic',
+    standardPlan: input.standard_plan ?? true,
+    socialDmTier: input.social_dm_tier ?? null,
     capacity: input.capacity ?? DEFAULT_CAPACITY,
     rateLimitPerMinute: input.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     lapsed: false,
@@ -103,6 +111,9 @@ export function patchAccount(ctx: SandboxContext, accountId: string, patch: Acco
     const set: Partial<AccountRow> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.tier !== undefined) set.tier = patch.tier;
+    if (patch.standard_plan !== undefined) set.standardPlan = patch.standard_plan;
+    if (patch.social_dm_tier !== undefined) set.socialDmTier = patch.social_dm_tier;
+    requireSubscription(set.standardPlan ?? current.standardPlan, set.socialDmTier === undefined ? current.socialDmTier : set.socialDmTier);
     if (patch.capacity !== undefined) set.capacity = patch.capacity;
     if (patch.rate_limit_per_minute !== undefined) set.rateLimitPerMinute = patch.rate_limit_per_minute;
     if (patch.roles !== undefined) set.roles = unique(patch.roles);
@@ -179,6 +190,10 @@ export function accountView(ctx: SandboxContext, account: AccountRow) {
     account_id: account.id,
     name: account.name,
     tier: account.tier,
+    standard_plan: account.standardPlan,
+    social_dm_tier: account.socialDmTier,
+    // Derived, for display: months of conversation history kept, null for no limit (decision 0026).
+    history_retention_months: retentionMonths(subscriptionsOf(account)),
     capacity: account.capacity,
     active_channels: activeChannelCount(ctx, account.id),
     rate_limit_per_minute: account.rateLimitPerMinute,
@@ -195,6 +210,14 @@ export function accountView(ctx: SandboxContext, account: AccountRow) {
     key_expires_at: isoOrNull(account.keyExpiresAt),
     created_at: iso(account.createdAt),
   };
+}
+
+/** An account holds at least one subscription: without any, no retention (nor plan) would apply. */
+function requireSubscription(standardPlan: boolean, socialDmTier: Tier | null): void {
+  if (standardPlan || socialDmTier !== null) return;
+  throw new ApiError('validation_failed', 'The account must hold a standard or a social-DM subscription.', {
+    issues: [{ path: 'standard_plan', message: 'false needs a social_dm_tier' }],
+  });
 }
 
 function unique<T>(values: T[]): T[] {

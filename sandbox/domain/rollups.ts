@@ -150,12 +150,15 @@ export function rebuildRollups(sqlite: Database.Database, robotIds: readonly str
     for (const table of ['usage_daily', 'usage_cumulative', 'conversation_days', 'multi_day_conversation_days']) {
       sqlite.exec(`DELETE FROM ${table} WHERE ${scope}`);
     }
+    // The figures of messages purged by retention count as well: usage outlives the history.
+    const source = `(SELECT robot_id, conversation_id, role, units, at FROM messages WHERE ${scope}
+      UNION ALL SELECT robot_id, conversation_id, role, units, at FROM purged_message_usage WHERE ${scope})`;
     sqlite.exec(`
       INSERT INTO conversation_days (conversation_id, day, robot_id)
-        SELECT DISTINCT conversation_id, at / 86400000, robot_id FROM messages WHERE ${scope};
+        SELECT DISTINCT conversation_id, at / 86400000, robot_id FROM ${source};
       INSERT INTO usage_daily (robot_id, day, client, ai, operator, units, single_day_conversations)
         SELECT robot_id, at / 86400000 AS day, SUM(role = 'client'), SUM(role = 'ai'), SUM(role = 'operator'), SUM(units), 0
-        FROM messages WHERE ${scope} GROUP BY robot_id, day;
+        FROM ${source} GROUP BY robot_id, day;
       CREATE TEMP TABLE rebuild_spans AS
         SELECT conversation_id, robot_id, MIN(day) AS day, COUNT(*) AS days FROM conversation_days WHERE ${scope} GROUP BY conversation_id;
       UPDATE usage_daily SET single_day_conversations = single.n

@@ -31,6 +31,9 @@ function statement(sqlite: Database.Database, sql: string): Database.Statement {
   return prepared;
 }
 
+/** Where each message's figures are read: the messages kept, and those the retention purge removed. */
+const USAGE_SOURCES = ['messages', 'purged_message_usage'] as const;
+
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /**
@@ -104,10 +107,16 @@ export function rollupFigures(sqlite: Database.Database, robotIds: readonly stri
   // The edge days in one pass over their messages (index on robot_id, at): counts, units, and the
   // conversations seen there that have no day in the whole-day span (distinct across both edges).
   // One SELECT per edge range: an OR of two ranges would lose the index range seek.
+  // Messages purged by retention (decision 0026) left their figures in purged_message_usage: an
+  // edge reads both tables, so a purge never changes a report.
   const edgeMessages = plan.edges
-    .map(() => `SELECT robot_id, role, units, conversation_id FROM messages WHERE robot_id IN (${ids}) AND at BETWEEN ? AND ?`)
+    .flatMap(() =>
+      USAGE_SOURCES.map(
+        (table) => `SELECT robot_id, role, units, conversation_id FROM ${table} WHERE robot_id IN (${ids}) AND at BETWEEN ? AND ?`,
+      ),
+    )
     .join(' UNION ALL ');
-  const edgeArgs = plan.edges.flatMap((edge) => [...unique, edge.from, edge.to]);
+  const edgeArgs = plan.edges.flatMap((edge) => USAGE_SOURCES.flatMap(() => [...unique, edge.from, edge.to]));
   const counted = plan.fullDays
     ? `CASE WHEN NOT EXISTS (SELECT 1 FROM conversation_days d WHERE d.conversation_id = e.conversation_id AND d.day BETWEEN ? AND ?)
         THEN conversation_id END`
@@ -130,8 +139,11 @@ export function scanFigures(sqlite: Database.Database, robotIds: readonly string
   if (robotIds.length === 0) return out;
   const sql = `SELECT robot_id, SUM(role = 'client') AS client, SUM(role = 'ai') AS ai, SUM(role = 'operator') AS operator,
     SUM(units) AS units, COUNT(DISTINCT conversation_id) AS conversations
-    FROM messages WHERE robot_id IN (${placeholders(robotIds.length)}) AND at BETWEEN ? AND ? GROUP BY robot_id`;
-  for (const row of statement(sqlite, sql).all(...robotIds, fromMs, toMs) as (Figures & { robot_id: string })[]) {
+    FROM (${USAGE_SOURCES.map((table) => `SELECT robot_id, role, units, conversation_id FROM ${table} WHERE robot_id IN (${placeholders(robotIds.length)}) AND at BETWEEN ? AND ?`).join(' UNION ALL ')})
+    GROUP BY robot_id`;
+  for (const row of statement(sqlite, sql).all(...USAGE_SOURCES.flatMap(() => [...robotIds, fromMs, toMs])) as (Figures & {
+    robot_id: string;
+  })[]) {
     const { robot_id, ...figures } = row;
     out.set(robot_id, figures);
   }

@@ -35,6 +35,11 @@ export function registerAccountActions(app: Hono<PanelEnv>, deps: PanelDeps): vo
       build(values, errors) {
         const body: AccountChanges = { name: one(values, 'name').trim() };
         if (one(values, 'tier') !== '') body.tier = one(values, 'tier');
+        // Both subscriptions in one save, so a switch from one to the other is never refused midway.
+        const standard = one(values, 'standard_plan');
+        if (standard !== '') body.standard_plan = standard === 'held';
+        const socialDm = one(values, 'social_dm_tier');
+        if (socialDm !== '') body.social_dm_tier = socialDm === 'none' ? null : socialDm;
         const capacity = intField(values, 'capacity', errors);
         const rate = intField(values, 'rate_limit_per_minute', errors);
         if (capacity !== undefined) body.capacity = capacity;

@@ -12,16 +12,21 @@ export interface SectionInput {
   state: FormState | undefined;
 }
 
+const retentionText = (months: number | null) => (months === null ? 'without limit' : `${months} months`);
+
 const action = (account: Account, path: string) => `${PANEL}/accounts/${account.account_id}/${path}`;
 
 export function planSection({ account, csrf, state }: SectionInput): Html {
   const f = 'plan';
   return html`<section aria-labelledby="plan"><h2 id="plan">Plan</h2>
 <p>${account.active_channels} of ${account.capacity} channel slots in use.</p>
+<p>Conversation history is kept ${retentionText(account.history_retention_months)}: the longer retention of the subscriptions held applies (decision 0026).</p>
 ${problemBox(state, f)}
 <form method="post" action="${action(account, 'plan')}" novalidate>${csrfInput(csrf)}
 ${textField({ form: f, name: 'name', label: 'Account name', value: valueOf(state, f, 'name', account.name), state, required: true })}
 ${selectField({ form: f, name: 'tier', label: 'Tier', value: valueOf(state, f, 'tier', account.tier), options: TIERS, state })}
+${selectField({ form: f, name: 'standard_plan', label: 'Standard subscription (at the tier above)', value: valueOf(state, f, 'standard_plan', account.standard_plan ? 'held' : 'none'), options: ['held', 'none'], state })}
+${selectField({ form: f, name: 'social_dm_tier', label: 'Social-DM subscription', value: valueOf(state, f, 'social_dm_tier', account.social_dm_tier ?? 'none'), options: ['none', ...TIERS], state })}
 ${textField({ form: f, name: 'capacity', label: 'Channel capacity', type: 'number', value: valueOf(state, f, 'capacity', String(account.capacity)), state, hint: 'Lowering it below the active count leaves those channels on.' })}
 ${textField({ form: f, name: 'rate_limit_per_minute', label: 'Rate limit (requests per minute)', type: 'number', value: valueOf(state, f, 'rate_limit_per_minute', String(account.rate_limit_per_minute)), state })}
 <button type="submit">Save plan</button></form>

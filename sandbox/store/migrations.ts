@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { retentionMigrations } from './migrations-retention';
 
 // Append-only: a migration, once released, is never edited. PRAGMA user_version records how many
 // have been applied, so each runs exactly once per data directory.
@@ -273,6 +274,7 @@ export const migrations: readonly string[] = [
   `
   DROP TABLE usage_monthly;
   `,
+  ...retentionMigrations,
 ];
 
 /** The applied version, refusing a directory a newer sandbox has migrated further. */

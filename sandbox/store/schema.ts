@@ -12,7 +12,11 @@ export const accounts = sqliteTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    // The standard subscription's tier (also the tier of D6's caps); `standardPlan` false means the
+    // account holds no standard subscription, only the social-DM one of `socialDmTier`.
     tier: text('tier', { enum: ['basic', 'professional', 'business'] }).notNull(),
+    standardPlan: integer('standard_plan', { mode: 'boolean' }).notNull(),
+    socialDmTier: text('social_dm_tier', { enum: ['basic', 'professional', 'business'] }),
     capacity: integer('capacity').notNull(),
     rateLimitPerMinute: integer('rate_limit_per_minute').notNull(),
     lapsed: integer('lapsed', { mode: 'boolean' }).notNull(),

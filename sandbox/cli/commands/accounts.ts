@@ -16,7 +16,9 @@ import {
 import { accountsTable, accountText, robotsTable, shownOnce } from '../format';
 
 const planOptions = {
-  tier: { type: 'string', value: 'basic|professional|business', description: 'plan tier' },
+  tier: { type: 'string', value: 'basic|professional|business', description: 'plan tier (of the standard subscription)' },
+  'standard-plan': { type: 'string', value: 'yes|no', description: 'whether the account holds a standard subscription' },
+  'social-dm-tier': { type: 'string', value: 'basic|professional|business|none', description: 'social-DM subscription held beside it' },
   capacity: { type: 'string', value: 'n', description: 'channel capacity (active channels)' },
   'rate-limit': { type: 'string', value: 'n', description: 'requests per minute' },
   'return-url': { type: 'string', value: 'url', description: 'where the social-DM handshake returns' },
@@ -27,6 +29,13 @@ function planBody(values: Values): AccountChanges {
   const name = str(values, 'name');
   if (name !== undefined) body.name = name;
   if (str(values, 'tier') !== undefined) body.tier = str(values, 'tier');
+  const standard = str(values, 'standard-plan');
+  if (standard !== undefined) {
+    if (standard !== 'yes' && standard !== 'no') throw new UsageError('--standard-plan takes yes or no');
+    body.standard_plan = standard === 'yes';
+  }
+  const socialDm = str(values, 'social-dm-tier');
+  if (socialDm !== undefined) body.social_dm_tier = socialDm === 'none' ? null : socialDm;
   const capacity = int(values, 'capacity');
   if (capacity !== undefined) body.capacity = capacity;
   const rate = int(values, 'rate-limit');

@@ -13,6 +13,9 @@ const WebhookSchema = z.strictObject({
 const accountFields = {
   name: z.string().min(1).max(200),
   tier: z.enum(TIERS).optional(),
+  // A standard and a social-DM subscription may be held side by side (decision 0026).
+  standard_plan: z.boolean().optional(),
+  social_dm_tier: z.enum(TIERS).nullable().optional(),
   capacity: z.number().int().min(0).max(100_000).optional(),
   rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
   roles: z.array(z.enum(ROLES)).optional(),
