@@ -35,6 +35,8 @@ export async function register(): Promise<void> {
   runAsLeader('alerts', startAlerts);
   const { startUsageDays } = await import('./lib/usage-series/fill-scheduler');
   runAsLeader('usage-days', startUsageDays);
+  const { startRetention } = await import('./lib/retention/scheduler');
+  runAsLeader('retention', startRetention);
 }
 
 async function holdBuildFingerprint(): Promise<void> {

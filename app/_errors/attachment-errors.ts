@@ -29,17 +29,21 @@ export function attachmentErrorToDisplay(err: unknown): DisplayError {
     },
     not_found: () => ({
       title: 'Conversation not found',
-      message: 'It does not exist on this account (or belongs to another). Check the conversation id.',
+      message: `It does not exist on this account (or belongs to another). ${REMOVED_UNDER_RETENTION}`,
     }),
     invalid_parameter: (e) => ({ title: 'The upload was incomplete', message: `${e.message} Choose the file again and retry.` }),
   });
 }
 
+/** A conversation older than the plan's retention answers like one never made: say so beside the service's answer. */
+const REMOVED_UNDER_RETENTION =
+  'If it is an old one, the service may have removed it under the plan’s retention (Settings → Conversation history says how far back history goes).';
+
 export function typingErrorToDisplay(err: unknown): DisplayError {
   return toDisplayError(err, {
     not_found: () => ({
       title: 'Conversation not found',
-      message: 'The customer cannot be shown the indicator: this conversation does not exist on the account.',
+      message: `The customer cannot be shown the indicator: the service says this conversation does not exist on the account. ${REMOVED_UNDER_RETENTION}`,
     }),
   });
 }

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   'alert.mute_end': 'Alert mute ended',
   'usage.threshold_set': 'Usage threshold set',
   'usage.threshold_remove': 'Usage threshold removed',
+  'retention.set': 'Conversation retention stated',
   'attachment.upload': 'Attachment uploaded',
   'conversation.typing': 'Typing indicator set',
   'settings.api_key_save': 'API key saved',

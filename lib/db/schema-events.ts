@@ -45,3 +45,15 @@ export const receiverRefusals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.reason, t.source] })],
 );
+
+/**
+ * Conversations the retention pass removed whole from the dashboard's store, so a link to one
+ * explains itself instead of answering like an id never seen.
+ */
+export const purgedConversations = pgTable('purged_conversations', {
+  conversationId: text('conversation_id').primaryKey(),
+  robotId: text('robot_id'),
+  purgedAt: text('purged_at').notNull(),
+  /** The horizon the purge applied (ISO): the conversation's last event was before it. */
+  horizon: text('horizon').notNull(),
+});

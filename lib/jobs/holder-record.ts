@@ -7,7 +7,7 @@ import { readSetting, writeSetting, parseJsonSetting } from '@/lib/db/settings';
  * lock (leadership.ts) decides who runs a job; a record is rewritten by each new holder and kept
  * fresh by the running one, so a stale `beatAt` means the holder is gone and nobody took over yet.
  */
-export const JOB_NAMES = ['directory-sync', 'deliveries-watch', 'alerts', 'usage-days'] as const;
+export const JOB_NAMES = ['directory-sync', 'deliveries-watch', 'alerts', 'usage-days', 'retention'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 const recordSchema = z.object({ instance: z.string(), since: z.string(), beatAt: z.string() });

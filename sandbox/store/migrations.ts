@@ -285,9 +285,8 @@ function schemaVersion(sqlite: Database.Database): number {
 }
 
 /**
- * Brings the schema up to date, all pending migrations in one transaction. Two sandboxes may start
- * on one data directory at once, so the version is read again once the write lock is held
- * (immediate transaction): the second finds the work done instead of re-running it.
+ * Brings the schema up to date, all pending migrations in one transaction. Two sandboxes may start on one data
+ * directory at once, so the version is read again once the write lock is held (immediate transaction).
  */
 export function migrate(sqlite: Database.Database): void {
   // Nothing pending: no lock is taken, so a start on an up-to-date directory never waits.

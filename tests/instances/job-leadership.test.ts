@@ -20,7 +20,7 @@ const server = process.env.STORE_TEST_PG_URL;
 if (!server) throw new Error('STORE_TEST_PG_URL is required: the test command starts a PostgreSQL cluster for this file');
 
 const ADMIN_TOKEN = 'leadership-admin-token-0123456789';
-const JOBS = ['directory-sync', 'deliveries-watch', 'alerts', 'usage-days'] as const;
+const JOBS = ['directory-sync', 'deliveries-watch', 'alerts', 'usage-days', 'retention'] as const;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'job-leadership-'));
 const instances: { base: string; child: ChildProcess }[] = [];
 let sandbox: RunningSandbox;
@@ -142,7 +142,13 @@ describe('background jobs on two dashboard instances sharing one PostgreSQL data
     gone.child.kill('SIGTERM');
     const after = await oneHolderEach([survivor.base], 60_000);
     const survivorId = (await health(survivor.base)).instance;
-    expect(after).toEqual({ 'directory-sync': survivorId, 'deliveries-watch': survivorId, alerts: survivorId, 'usage-days': survivorId });
+    expect(after).toEqual({
+      'directory-sync': survivorId,
+      'deliveries-watch': survivorId,
+      alerts: survivorId,
+      'usage-days': survivorId,
+      retention: survivorId,
+    });
     expect(Date.now() - stoppedAt).toBeLessThan(60_000);
   });
 

@@ -68,6 +68,8 @@ describe('webhook receiver', () => {
       payload: JSON.stringify(event),
       receivedAt: '2026-11-22T10:00:01.250Z',
       occurredAt: '2026-11-22T10:00:00.000Z',
+      // What the message said, apart, for searches.
+      messageText: 'hi',
     });
   });
 

@@ -6,7 +6,9 @@ import { AutoRefresh } from '@/components/auto-refresh';
 import { canPerform } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/session';
 import { conversationThread, THREAD_PAGE_SIZE } from '@/lib/conversations/thread';
+import { purgedConversation } from '@/lib/retention/history-span';
 import { robotNamesById } from '@/lib/robots/robots';
+import { LocalTime } from '@/components/ui/local-time';
 import { OperatorTools } from './operator-tools';
 import { ThreadView } from './thread-view';
 
@@ -16,6 +18,10 @@ const threadHref = (conversationId: string, page: number) =>
 /** One conversation's thread, its latest events first; older pages reach back to its first event. */
 export async function ConversationDetail({ user, conversationId, page }: { user: SessionUser; conversationId: string; page: number }) {
   const thread = await conversationThread(conversationId, { page });
+  if (thread.totalEvents === 0) {
+    const purged = await purgedConversation(conversationId);
+    if (purged) return <RemovedUnderRetention conversationId={conversationId} {...purged} />;
+  }
   const names = await robotNamesById([thread.robotId]);
   const robotName = thread.robotId ? (names.get(thread.robotId) ?? thread.robotId) : 'the robot';
   const first = (thread.page - 1) * THREAD_PAGE_SIZE;
@@ -90,6 +96,26 @@ export async function ConversationDetail({ user, conversationId, page }: { user:
           />
         </>
       )}
+    </>
+  );
+}
+
+/** A link to a conversation whose whole history outlived the retention: said plainly, not a bare "not found". */
+function RemovedUnderRetention({ conversationId, purgedAt, horizon }: { conversationId: string; purgedAt: string; horizon: string }) {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <IntentLink href="/conversations" className="text-brand-700 underline">
+          Conversations
+        </IntentLink>{' '}
+        / {conversationId}
+      </nav>
+      <PageHeader title="Conversation removed under retention" />
+      <EmptyState title="Its history was older than the retention keeps">
+        Every event of <code className="font-mono">{conversationId}</code> happened before <LocalTime iso={horizon} />, the oldest instant
+        the plan&apos;s retention keeps, so the service no longer has it and this dashboard removed its own copy on{' '}
+        <LocalTime iso={purgedAt} />. An export made before then is the only copy left.
+      </EmptyState>
     </>
   );
 }

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { HistorySpanNote } from '@/components/history-span-note';
+import { historySpan } from '@/lib/retention/history-span';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/form-fields';
@@ -15,7 +17,15 @@ const BUTTON = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm fo
  * Every conversation the receiver heard of, searchable by customer, robot, days and what was said,
  * most recently matching first, a page at a time.
  */
-export async function ConversationList({ parsed, notAnId }: { parsed: ParsedSearch; notAnId?: string | undefined }) {
+export async function ConversationList({
+  parsed,
+  notAnId,
+  mayChange,
+}: {
+  parsed: ParsedSearch;
+  notAnId?: string | undefined;
+  mayChange: boolean;
+}) {
   const { search, typed, problems } = parsed;
   const found = await searchConversations(search, parsed.page);
   const names = await robotNamesById([search.robotId ?? null, ...found.conversations.map((c) => c.robotId)]);
@@ -41,6 +51,7 @@ export async function ConversationList({ parsed, notAnId }: { parsed: ParsedSear
           )
         }
       />
+      <HistorySpanNote span={await historySpan(search.robotId)} mayChange={mayChange} />
       {notAnId && (
         <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           “{notAnId.slice(0, 40)}” is not a conversation id; showing the list.

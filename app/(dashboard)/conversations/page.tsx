@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { canPerform } from '@/lib/auth/permissions';
 import { requireSessionUser } from '@/lib/auth/session';
 import { parseConversationSearch } from '@/lib/conversations/search-params';
 import { SAFE_ID, firstParam, type SearchParams } from '@/lib/ui/search-params';
@@ -18,5 +19,5 @@ export default async function ConversationsPage({ searchParams }: { searchParams
   const requested = firstParam(query.conversation);
   const parsed = parseConversationSearch(query);
   if (requested && SAFE_ID.test(requested)) return <ConversationDetail user={user} conversationId={requested} page={parsed.page} />;
-  return <ConversationList parsed={parsed} notAnId={requested} />;
+  return <ConversationList parsed={parsed} notAnId={requested} mayChange={canPerform(user.role, 'change')} />;
 }

@@ -4,6 +4,7 @@ import { keyFingerprint } from '@/lib/config/api-key';
 import { getPartnerConnection } from '@/lib/connection/connection';
 import { DestinationsSection } from '../alerts/destinations-section';
 import { CallBudgetPanel } from './call-budget-panel';
+import { RetentionSection } from './retention-section';
 import { ApiKeyForm, ConnectionCheck } from './settings-forms';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -58,6 +59,7 @@ export async function SettingsSections({ user }: { user: SessionUser }) {
           <p className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">Only an admin can change the API key.</p>
         )}
       </Card>
+      <RetentionSection mayChange={mayChange} />
       <DestinationsSection mayChange={mayChange} />
     </>
   );

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { HistorySpanNote } from '@/components/history-span-note';
+import { historySpan } from '@/lib/retention/history-span';
 import { notFound } from 'next/navigation';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -113,6 +115,7 @@ export default async function RobotPage({ params }: { params: Promise<{ robotId:
           </Link>
         ))}
       </nav>
+      <HistorySpanNote span={await historySpan(robotId)} mayChange={mayChange} />
       <CapacityMeter occupied={await activeChannelCount()} hint={await knownCapacity()} />
 
       <section aria-labelledby="channels-heading" className="mt-6">
