@@ -1,74 +1,45 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import { unwrap } from '../sandbox/control-client/client';
-import { E2E } from './e2e-env';
 import { expect, logIn, snap, test } from './fixtures';
+import { deliverSigned, type ConversationEvent } from './signed-events';
 
 // Finding one conversation among ten thousand, and reading a long thread back to its start.
 
-type DemoAccount = { webhook_secret: string; webhook_auth_token: string };
-const demo = (): DemoAccount => JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as DemoAccount;
-
 const CONVERSATIONS = 10_000;
-const ARCHIVE_START = Date.UTC(2026, 0, 1); // months back, so no figure of the last days moves
-
+const DAY_MS = 86_400_000;
 /**
- * The archive arrives as the service delivers it: one signed message event per conversation
- * through the dashboard's real receiver, a few at a time.
+ * The archive spans 60 days from 150 days back: old enough that no figure of the last days moves,
+ * young enough that a Basic plan's 6 months (stated by the retention spec) keeps it.
  */
-async function seedArchive(tag: string): Promise<void> {
-  const { webhook_secret, webhook_auth_token } = demo();
-  const signer = new Webhook(webhook_secret);
-  const send = async (i: number) => {
-    const id = `msg_archive_${tag}_${i}`;
-    const body = JSON.stringify({
-      id: `evt_archive_${tag}_${i}`,
-      type: 'message.received',
-      created_at: new Date(ARCHIVE_START + (i % 60) * 86_400_000 + i * 1000).toISOString(),
-      robot_id: `rb_archive_${i % 10}`,
-      external_id: `cust-archive-${i % 100}`,
-      conversation_id: `conv_archive_${tag}_${i}`,
-      data: { message: { role: 'client', text: i === 4242 ? 'Where is the refund for parcel Z-991?' : `question number ${i}` } },
-    });
-    const at = new Date();
-    // Node's own fetch: Playwright's request context relays each call through its driver, which
-    // made the test runner, not the dashboard, the slow part of ten thousand deliveries.
-    const res = await fetch(`${E2E.dashboardUrl}/api/webhooks/partner`, {
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signer.sign(id, at, body),
-        'x-webhook-token': webhook_auth_token,
-      },
-    });
-    expect(res.status).toBe(200);
-  };
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < CONVERSATIONS) await send(next++);
-    }),
-  );
+const ARCHIVE_START = Math.floor(Date.now() / DAY_MS) * DAY_MS - 150 * DAY_MS;
+const dayOf = (i: number) => new Date(ARCHIVE_START + (i % 60) * DAY_MS).toISOString().slice(0, 10);
+
+/** One message event per conversation, through the dashboard's real receiver. */
+function archive(tag: string): ConversationEvent[] {
+  return Array.from({ length: CONVERSATIONS }, (_, i) => ({
+    id: `evt_archive_${tag}_${i}`,
+    type: 'message.received',
+    created_at: new Date(ARCHIVE_START + (i % 60) * DAY_MS + i * 1000).toISOString(),
+    robot_id: `rb_archive_${i % 10}`,
+    external_id: `cust-archive-${i % 100}`,
+    conversation_id: `conv_archive_${tag}_${i}`,
+    data: { message: { role: 'client', text: i === 4242 ? 'Where is the refund for parcel Z-991?' : `question number ${i}` } },
+  }));
 }
 
 test('search finds one conversation among 10,000 by customer, days and text', async ({ page }) => {
   test.setTimeout(12 * 60_000);
   const tag = Date.now().toString(36);
   const seeding = Date.now();
-  await seedArchive(tag);
+  await deliverSigned(archive(tag));
   console.log(`seeded ${CONVERSATIONS} conversations in ${((Date.now() - seeding) / 1000).toFixed(0)} s`);
   await logIn(page, 'admin');
-  // Conversation 4242: day 4242 % 60 = 42 after 1 January (12 February), customer cust-archive-42.
+  // Conversation 4242: the archive's day 4242 % 60 = 42, customer cust-archive-42.
   await page.goto('/conversations');
   const form = page.getByRole('search', { name: 'Search conversations' });
   await form.getByLabel('Text of a message').fill('refund for PARCEL');
   await form.getByLabel('Customer (external id)').fill('cust-archive-42');
-  await form.getByLabel('From (UTC)').fill('2026-02-12');
-  await form.getByLabel('To (UTC, included)').fill('2026-02-12');
+  await form.getByLabel('From (UTC)').fill(dayOf(4242));
+  await form.getByLabel('To (UTC, included)').fill(dayOf(4242));
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=refund\+for\+PARCEL/);
   await expect(page.getByTestId('search-count')).toHaveText('1 conversation match.');

@@ -8,6 +8,8 @@ import { describeRetention, PLAN_TIERS, planRetention, withinPlan } from '@/lib/
 import { purgeExpiredHistory } from '@/lib/retention/purge';
 import { stateRetention } from '@/lib/retention/settings';
 
+const counted = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;
+
 const FIELDS = ['standard', 'socialDm', 'ownMonths'] as const;
 const tierOrNone = z.union([z.enum(PLAN_TIERS), z.literal('').transform(() => null)], 'Choose a tier or none');
 
@@ -55,7 +57,7 @@ export const setRetentionAction = defineAction(
     return done(
       `Saved: conversation history is kept ${describeRetention(months)}.` +
         (purged.events > 0
-          ? ` Removed now: ${purged.events.toLocaleString('en-GB')} events older than that, ${purged.conversations.toLocaleString('en-GB')} conversations whole.`
+          ? ` Removed now: ${counted(purged.events, 'event')} older than that, ${counted(purged.conversations, 'conversation')} whole.`
           : ' Nothing stored here was older than that.'),
     );
   },

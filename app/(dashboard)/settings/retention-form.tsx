@@ -50,13 +50,17 @@ export function RetentionForm({ current }: { current: Fields }) {
         key={`own:${kept.ownMonths}`}
         id={`${id}-own`}
         name="ownMonths"
-        label="Keep for (months, blank: the plan's)"
+        label="Months to keep"
+        aria-describedby={`${id}-own-hint`}
         type="number"
         min={1}
         max={120}
         defaultValue={kept.ownMonths}
         className="w-full text-sm"
       />
+      <p id={`${id}-own-hint`} className="text-xs text-slate-600 sm:col-span-3">
+        Blank keeps history as long as the plan does. Fewer months removes what is older at once, here only; never more than the plan&apos;s.
+      </p>
       <div className="sm:col-span-3">
         <SubmitButton pending={pending} pendingLabel="Saving…">
           Save
