@@ -59,7 +59,8 @@ export function RetentionForm({ current }: { current: Fields }) {
         className="w-full text-sm"
       />
       <p id={`${id}-own-hint`} className="text-xs text-slate-600 sm:col-span-3">
-        Blank keeps history as long as the plan does. Fewer months removes what is older at once, here only; never more than the plan&apos;s.
+        Blank keeps history as long as the plan does. Fewer months removes what is older at once, here only; never more than the
+        plan&apos;s.
       </p>
       <div className="sm:col-span-3">
         <SubmitButton pending={pending} pendingLabel="Saving…">
