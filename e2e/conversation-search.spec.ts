@@ -42,7 +42,7 @@ test('search finds one conversation among 10,000 by customer, days and text', as
   await form.getByLabel('To (UTC, included)').fill(dayOf(4242));
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=refund\+for\+PARCEL/);
-  await expect(page.getByTestId('search-count')).toHaveText('1 conversation match.');
+  await expect(page.getByTestId('search-count')).toHaveText('1 conversation matches.');
   const results = page.getByTestId('conversation-results').getByRole('listitem');
   await expect(results).toHaveCount(1);
   await expect(results.first()).toContainText(`conv_archive_${tag}_4242`);
@@ -60,6 +60,60 @@ test('search finds one conversation among 10,000 by customer, days and text', as
   await expect(page.getByText('Give a day as YYYY-MM-DD (UTC).')).toBeVisible();
   await expect(page.getByLabel('From (UTC)')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('search-count')).toContainText('100 conversations match');
+});
+
+test('the export of a window holds every event the search finds, states the retention horizon, and is in the audit log', async ({
+  page,
+  browser,
+}) => {
+  const tag = Date.now().toString(36);
+  const customer = `cust-export-${tag}`;
+  const events = Array.from({ length: 30 }, (_, i) => ({
+    id: `evt_export_${tag}_${i}`,
+    type: 'message.received',
+    created_at: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+    robot_id: `rb_export_${tag}`,
+    external_id: customer,
+    conversation_id: `conv_export_${tag}_${i % 12}`,
+    data: { message: { role: i % 2 === 0 ? 'client' : 'ai', text: i === 7 ? '=HYPERLINK("x")' : `export line ${i}` } },
+  }));
+  await deliverSigned(events);
+  await logIn(page, 'admin');
+  await page.goto(`/conversations?customer=${customer}`);
+  await expect(page.getByTestId('search-count')).toContainText('12 conversations match');
+  const json = await page.request.get((await page.getByTestId('export-json').getAttribute('href')) ?? '');
+  expect(json.headers()['content-disposition']).toContain('attachment');
+  const file = (await json.json()) as {
+    retention: { horizon: string | null; note: string };
+    conversations: { conversation_id: string; events: { event_id: string; text: string; role: string }[] }[];
+  };
+  expect(file.retention.note).toBeTruthy();
+  expect(file.conversations).toHaveLength(12);
+  const exported = file.conversations.flatMap((c) => c.events.map((e) => [c.conversation_id, e.event_id, e.text, e.role].join('|')));
+  const sent = events.map((e) => [e.conversation_id, e.id, e.data.message.text, e.data.message.role].join('|'));
+  expect(exported.sort()).toEqual(sent.sort());
+  const csv = await page.request.get((await page.getByTestId('export-csv').getAttribute('href')) ?? '');
+  const lines = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toBe('conversation_id,robot_id,external_id,event_id,type,occurred_at,received_at,role,text,retention_horizon');
+  expect(lines).toHaveLength(31);
+  // A spreadsheet shows a message that looks like a formula as text, and never runs it.
+  expect(lines.some((line) => line.includes(`"'=HYPERLINK(""x"")"`))).toBe(true);
+  await page.goto('/audit');
+  await expect(
+    page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').filter({ hasText: 'Conversations exported' }).first(),
+  ).toContainText('12 conversations as CSV');
+
+  // A viewer may read conversations but not take them away.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await logIn(viewer, 'viewer');
+  await viewer.goto(`/conversations?customer=${customer}`);
+  await expect(viewer.getByTestId('export-csv')).toHaveCount(0);
+  expect((await viewer.request.get(`/conversations/export?format=csv&customer=${customer}`)).status()).toBe(403);
+  await viewerContext.close();
 });
 
 test('a thread of 500 events pages back to its first', async ({ page, control }) => {

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'retention.set': 'Conversation retention stated',
   'attachment.upload': 'Attachment uploaded',
   'conversation.typing': 'Typing indicator set',
+  'conversation.export': 'Conversations exported',
   'settings.api_key_save': 'API key saved',
   'settings.api_key_remove': 'API key removed',
   'team.invite': 'Person invited',

@@ -45,11 +45,23 @@ export function parseConversationSearch(query: SearchParams): ParsedSearch {
   return { search, page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1, typed, problems };
 }
 
-/** The URL of a search's page, keeping every filter. */
-export function searchHref(typed: ParsedSearch['typed'], page: number): string {
+const filterParams = (typed: ParsedSearch['typed']) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(typed)) if (value) params.set(key, value);
+  return params;
+};
+
+/** The URL of a search's page, keeping every filter. */
+export function searchHref(typed: ParsedSearch['typed'], page: number): string {
+  const params = filterParams(typed);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/conversations?${query}` : '/conversations';
+}
+
+/** The export of every conversation the search finds, in a format. */
+export function exportHref(typed: ParsedSearch['typed'], format: 'csv' | 'json'): string {
+  const params = filterParams(typed);
+  params.set('format', format);
+  return `/conversations/export?${params.toString()}`;
 }

@@ -68,6 +68,20 @@ export async function searchConversations(
   };
 }
 
+/** Every matching conversation's id (at most `limit`), most recently matching first: what an export holds. */
+export async function matchingConversationIds(search: ConversationSearch, limit: number): Promise<string[]> {
+  const rows = await (
+    await getDb()
+  )
+    .select({ conversationId: events.conversationId, lastMatch: max(events.occurredAt).as('last_match') })
+    .from(events)
+    .where(matching(search))
+    .groupBy(events.conversationId)
+    .orderBy(desc(sql`last_match`), desc(events.conversationId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.conversationId ? [row.conversationId] : []));
+}
+
 /** How many conversations match, for a page past the last (which finds no row to carry the count). */
 async function countMatching(search: ConversationSearch): Promise<number> {
   const [row] = await (

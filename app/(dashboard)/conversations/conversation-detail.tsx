@@ -75,6 +75,25 @@ export async function ConversationDetail({ user, conversationId, page }: { user:
         </p>
       )}
       <h2 className="mb-3 text-lg font-semibold">Thread</h2>
+      {canPerform(user.role, 'change') && thread.totalEvents > 0 && (
+        <p className="mb-3 text-sm">
+          Keep a copy before retention removes it: export every event as{' '}
+          <a
+            href={`/conversations/export?format=csv&conversation=${encodeURIComponent(conversationId)}`}
+            className="text-brand-700 underline"
+          >
+            CSV
+          </a>{' '}
+          or{' '}
+          <a
+            href={`/conversations/export?format=json&conversation=${encodeURIComponent(conversationId)}`}
+            className="text-brand-700 underline"
+          >
+            JSON
+          </a>
+          .
+        </p>
+      )}
       {thread.entries.length === 0 ? (
         <EmptyState title="No events received for this conversation">
           Its events may not have been delivered to this dashboard yet.

@@ -8,7 +8,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { PageHeader } from '@/components/ui/page-header';
 import { PaginationNav } from '@/components/ui/pagination-nav';
 import { searchConversations } from '@/lib/conversations/search';
-import { searchHref, type ParsedSearch } from '@/lib/conversations/search-params';
+import { exportHref, searchHref, type ParsedSearch } from '@/lib/conversations/search-params';
 import { robotNamesById } from '@/lib/robots/robots';
 
 const BUTTON = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100';
@@ -135,11 +135,25 @@ export async function ConversationList({
           )}
         </form>
       </div>
-      <p className="mb-2 text-sm text-slate-700" role="status" data-testid="search-count">
-        {found.total === 1 ? '1 conversation' : `${found.total.toLocaleString('en-GB')} conversations`}
-        {filtered ? ' match' : ''}
-        {found.pages > 1 ? ` · page ${found.page} of ${found.pages}` : ''}.
-      </p>
+      <div className="mb-2 flex flex-wrap gap-x-2 text-sm text-slate-700">
+        <p role="status" data-testid="search-count">
+          {found.total === 1 ? '1 conversation' : `${found.total.toLocaleString('en-GB')} conversations`}
+          {filtered ? (found.total === 1 ? ' matches' : ' match') : ''}
+          {found.pages > 1 ? ` · page ${found.page} of ${found.pages}` : ''}.
+        </p>
+        {mayChange && found.total > 0 && (
+          <p>
+            Export {found.total === 1 ? 'it' : `all ${found.total.toLocaleString('en-GB')}`} with every event:{' '}
+            <a href={exportHref(typed, 'csv')} className="text-brand-700 underline" data-testid="export-csv">
+              CSV
+            </a>{' '}
+            ·{' '}
+            <a href={exportHref(typed, 'json')} className="text-brand-700 underline" data-testid="export-json">
+              JSON
+            </a>
+          </p>
+        )}
+      </div>
       {found.conversations.length === 0 ? (
         filtered ? (
           <EmptyState title="No conversation matches">Try fewer filters or a wider range of days.</EmptyState>
