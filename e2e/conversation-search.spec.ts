@@ -119,7 +119,13 @@ test('the export of a window holds every event the search finds, states the rete
 test('a thread of 500 events pages back to its first', async ({ page, control }) => {
   test.setTimeout(4 * 60_000);
   const robot = await control.createRobot({ name: `Long thread ${Date.now()}`, channels: [{ type: 'widget', is_active: true }] });
-  const messages = Array.from({ length: 499 }, (_, i) => ({ role: 'client' as const, text: `line ${i + 1}` }));
+  // A second apart, so the thread's order is the lines' order whatever order the deliveries arrive in.
+  const now = Date.parse(unwrap(await control.client.clock(), 'control API reads the clock').now);
+  const messages = Array.from({ length: 499 }, (_, i) => ({
+    role: 'client' as const,
+    text: `line ${i + 1}`,
+    at: new Date(now - (600 - i) * 1000).toISOString(),
+  }));
   const { conversation_id: conversation } = unwrap(
     await control.client.createConversation(robot.id, { channel_type: 'widget', messages }),
     'control API writes a long conversation',

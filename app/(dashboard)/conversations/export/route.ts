@@ -14,18 +14,24 @@ const MAX_CONVERSATIONS = 50_000;
 const plain = (status: number, text: string) =>
   new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
+/** What the audit log names: the conversation, or the search. */
+function exportTarget(request: Request): string {
+  const conversation = new URL(request.url).searchParams.get('conversation');
+  return conversation ? `conversation:${conversation.slice(0, 100)}` : 'conversations:search';
+}
+
 /**
  * One conversation (`?conversation=`), or every conversation a search finds (the list's filters), as
  * CSV or JSON, for admins: history can be kept before retention removes it. Audited; read from the
  * store, no API call.
  */
 export async function GET(request: Request): Promise<Response> {
+  const access = await authorise('change', 'conversation.export', exportTarget(request));
+  if (!access.ok) return accessRefusalResponse(access);
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
   const conversation = url.searchParams.get('conversation');
-  const target = conversation ? `conversation:${conversation.slice(0, 100)}` : 'conversations:search';
-  const access = await authorise('change', 'conversation.export', target);
-  if (!access.ok) return accessRefusalResponse(access);
+  const target = exportTarget(request);
   const format = url.searchParams.get('format');
   if (format !== 'csv' && format !== 'json') return plain(400, 'Choose format=csv or format=json.');
   let ids: string[];
