@@ -45,7 +45,7 @@ export function parseConversationSearch(query: SearchParams): ParsedSearch {
   return { search, page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1, typed, problems };
 }
 
-const filterParams = (typed: ParsedSearch['typed']) => {
+const filterParams = (typed: Partial<Record<string, string>>) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(typed)) if (value) params.set(key, value);
   return params;
@@ -59,8 +59,8 @@ export function searchHref(typed: ParsedSearch['typed'], page: number): string {
   return query ? `/conversations?${query}` : '/conversations';
 }
 
-/** The export of every conversation the search finds, in a format. */
-export function exportHref(typed: ParsedSearch['typed'], format: 'csv' | 'json'): string {
+/** The export of every conversation a search finds, or of one (`{ conversation }`), in a format. */
+export function exportHref(typed: Partial<ParsedSearch['typed']> | { conversation: string }, format: 'csv' | 'json'): string {
   const params = filterParams(typed);
   params.set('format', format);
   return `/conversations/export?${params.toString()}`;

@@ -5,6 +5,7 @@ import { PaginationNav } from '@/components/ui/pagination-nav';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { canPerform } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/session';
+import { exportHref } from '@/lib/conversations/search-params';
 import { conversationThread, THREAD_PAGE_SIZE } from '@/lib/conversations/thread';
 import { purgedConversation } from '@/lib/retention/history-span';
 import { robotNamesById } from '@/lib/robots/robots';
@@ -29,12 +30,7 @@ export async function ConversationDetail({ user, conversationId, page }: { user:
     <>
       {/* This view refreshes itself, so its links are IntentLinks: a plain Link would prefetch again on every refresh. */}
       {thread.page === 1 && <AutoRefresh everyMs={5000} />}
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <IntentLink href="/conversations" className="text-brand-700 underline">
-          Conversations
-        </IntentLink>{' '}
-        / {conversationId}
-      </nav>
+      <Breadcrumb conversationId={conversationId} />
       <PageHeader
         title={`Conversation with ${thread.externalId ? `customer ${thread.externalId}` : 'a customer'}`}
         description={
@@ -78,17 +74,11 @@ export async function ConversationDetail({ user, conversationId, page }: { user:
       {canPerform(user.role, 'change') && thread.totalEvents > 0 && (
         <p className="mb-3 text-sm">
           Keep a copy before retention removes it: export every event as{' '}
-          <a
-            href={`/conversations/export?format=csv&conversation=${encodeURIComponent(conversationId)}`}
-            className="text-brand-700 underline"
-          >
+          <a href={exportHref({ conversation: conversationId }, 'csv')} className="text-brand-700 underline">
             CSV
           </a>{' '}
           or{' '}
-          <a
-            href={`/conversations/export?format=json&conversation=${encodeURIComponent(conversationId)}`}
-            className="text-brand-700 underline"
-          >
+          <a href={exportHref({ conversation: conversationId }, 'json')} className="text-brand-700 underline">
             JSON
           </a>
           .
@@ -119,16 +109,22 @@ export async function ConversationDetail({ user, conversationId, page }: { user:
   );
 }
 
+function Breadcrumb({ conversationId }: { conversationId: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+      <IntentLink href="/conversations" className="text-brand-700 underline">
+        Conversations
+      </IntentLink>{' '}
+      / {conversationId}
+    </nav>
+  );
+}
+
 /** A link to a conversation whose whole history outlived the retention: said plainly, not a bare "not found". */
 function RemovedUnderRetention({ conversationId, purgedAt, horizon }: { conversationId: string; purgedAt: string; horizon: string }) {
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <IntentLink href="/conversations" className="text-brand-700 underline">
-          Conversations
-        </IntentLink>{' '}
-        / {conversationId}
-      </nav>
+      <Breadcrumb conversationId={conversationId} />
       <PageHeader title="Conversation removed under retention" />
       <EmptyState title="Its history was older than the retention keeps">
         Every event of <code className="font-mono">{conversationId}</code> happened before <LocalTime iso={horizon} />, the oldest instant
