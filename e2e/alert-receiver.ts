@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect, type Page } from '@playwright/test';
 
 // A local JSON receiver standing in for a Slack or Teams incoming webhook: it keeps every alert posted to it.
 
@@ -20,4 +21,21 @@ export function startReceiver(): Promise<{ url: string; received: Received[]; cl
       resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => server.close() }),
     ),
   );
+}
+
+/**
+ * Removes one alert destination on Settings and waits until the list is empty, so the next spec
+ * starts with no destination; a failure prints what the list still shows. The removal re-renders
+ * the whole Settings page, which can take longer than an assertion's usual 10 s on a loaded machine.
+ */
+export async function removeAlertDestination(page: Page, name: string): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: `Remove ${name}`, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect
+    .poll(() => page.getByTestId('alert-destination').allTextContents(), {
+      timeout: 30_000,
+      message: `alert destinations left after removing ${name}`,
+    })
+    .toEqual([]);
 }

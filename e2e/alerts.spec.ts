@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, snap, test } from './fixtures';
 import { E2E } from './e2e-env';
-import { startReceiver } from './alert-receiver';
+import { removeAlertDestination, startReceiver } from './alert-receiver';
 import { startMailCatcher } from '../tests/support/mail-catcher';
 
 // Alerts reach someone away from the screen: a local JSON receiver stands in for a Slack or Teams
@@ -105,10 +105,7 @@ test('a failing endpoint sends one alert with its facts, acknowledging is record
     );
   } finally {
     // Later specs' incidents would otherwise be sent to a receiver that is gone.
-    await page.goto('/settings');
-    await page.getByRole('button', { name: 'Remove On-call' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByTestId('alert-destination')).toHaveCount(0);
+    await removeAlertDestination(page, 'On-call');
     receiver.close();
   }
 });
@@ -172,10 +169,7 @@ test('a mute holds the alerts it covers and lists them, sending none; ending it 
     await page.goto('/alerts');
     const ending = page.getByRole('button', { name: 'End the mute of the whole account' });
     if (await ending.count()) await ending.first().click();
-    await page.goto('/settings');
-    await page.getByRole('button', { name: 'Remove Muted on-call' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByTestId('alert-destination')).toHaveCount(0);
+    await removeAlertDestination(page, 'Muted on-call');
     receiver.close();
   }
 });
