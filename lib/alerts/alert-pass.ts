@@ -6,7 +6,7 @@ import { destinationForSending, noteDestinationOutcome } from './destinations';
 import { incidentFacts, type IncidentFacts } from './incident-facts';
 import { serviceClockNow } from '@/lib/connection/service-clock';
 import { dayOf } from '@/lib/usage-series/days';
-import { thresholdFacts } from '@/lib/usage-series/threshold-facts';
+import { thresholdFacts } from './threshold-facts';
 import { thresholdStandings } from '@/lib/usage-series/thresholds';
 import { evaluateIncidents, type Evaluation } from './incidents';
 import { postingPolicy } from './posting-policy';
@@ -20,7 +20,7 @@ import { claimDueAlerts, noteSendOutcome } from './sends';
 /** Alerts name this many robots and customers, and say how many more. */
 export const NAMED_IN_ALERTS = 20;
 
-export type Delivery = { ok: true; accepted: string } | { ok: false; message: string };
+export type AlertSendResult = { ok: true; accepted: string } | { ok: false; message: string };
 
 /**
  * Sends one alert where the admin pointed it, under the deployment's posting policy
@@ -30,7 +30,7 @@ export type Delivery = { ok: true; accepted: string } | { ok: false; message: st
 export async function deliverAlert(
   destination: { kind: AlertDestinationKind; target: string },
   message: AlertMessage | Record<string, unknown>,
-): Promise<Delivery> {
+): Promise<AlertSendResult> {
   const policy = postingPolicy(getEnv());
   if (destination.kind === 'email') {
     const smtp = await smtpForSending();
@@ -47,7 +47,7 @@ export async function sendDueAlerts(now = Date.now()): Promise<{ sent: number; f
   const tally = { sent: 0, failed: 0 };
   for (const send of await claimDueAlerts(now)) {
     const destination = await destinationForSending(send.destinationId);
-    const result: Delivery = destination
+    const result: AlertSendResult = destination
       ? await deliverAlert(destination, JSON.parse(send.payload) as Record<string, unknown>)
       : { ok: false, message: 'The destination is gone or was sealed under another AUTH_SECRET.' };
     const outcome: SendOutcome = result.ok ? { ok: true } : { ok: false, error: result.message };

@@ -139,7 +139,7 @@ describe('incidents and the alerts they queue', () => {
 
 describe('usage thresholds', () => {
   it('alert at 75 % and at 100 % once each per month: no repeat after a dip, no reminder, nothing when the month ends', async () => {
-    const { thresholdFacts } = await import('@/lib/usage-series/threshold-facts');
+    const { thresholdFacts } = await import('@/lib/alerts/threshold-facts');
     const standing = (monthToDate: number) => ({
       id: 1,
       scope: 'robot' as const,

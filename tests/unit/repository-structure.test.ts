@@ -34,4 +34,29 @@ describe('repository structure', () => {
     const long = sources.map((file) => ({ file, lines: read(file).split('\n').length })).filter((f) => f.lines > 300);
     expect(long).toEqual([]);
   });
+
+  it('has no two folders of lib/ importing each other, type imports included', () => {
+    // The lint's layer zones hold the layers; between features only this check stands.
+    const folderOf = (file: string) => /^lib\/([^/]+)\//.exec(file)?.[1];
+    const arrows = new Set<string>();
+    for (const file of sources.filter((f) => folderOf(f) !== undefined)) {
+      const from = folderOf(file);
+      for (const m of read(file).matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+        const spec = m[1] ?? '';
+        const target = spec.startsWith('@/')
+          ? spec.slice(2)
+          : spec.startsWith('.')
+            ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+            : null;
+        const to = target === null ? undefined : folderOf(`${target}/`);
+        if (to && from && to !== from) arrows.add(`${from} -> ${to}`);
+      }
+    }
+    const both = [...arrows].filter((arrow) => {
+      const [from, to] = arrow.split(' -> ');
+      return arrows.has(`${to} -> ${from}`);
+    });
+    expect(arrows.size).toBeGreaterThan(20);
+    expect(both).toEqual([]);
+  });
 });

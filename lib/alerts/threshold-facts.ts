@@ -1,6 +1,6 @@
-import type { IncidentFacts } from '@/lib/alerts/incident-facts';
-import { thresholdWho } from './scope';
-import type { ThresholdStanding } from './thresholds';
+import type { IncidentFacts } from './incident-facts';
+import { thresholdWho } from '@/lib/usage-series/scope';
+import type { ThresholdStanding } from '@/lib/usage-series/thresholds';
 
 /** The shares of a monthly threshold that alert: each once per month. */
 export const ALERT_LEVELS = [75, 100] as const;
