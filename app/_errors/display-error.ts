@@ -9,8 +9,15 @@ import {
   RateLimitError,
 } from '@/lib/partner/errors';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
-import { MissingConnectionError } from '@/lib/connection/missing-connection';
+import { MissingConnectionError, type MissingConnectionReason } from '@/lib/connection/missing-connection';
 import type { DisplayError } from '@/components/ui/display-error';
+
+const MISSING_CONNECTION_WORDS: Record<MissingConnectionReason, string> = {
+  unreadable_key:
+    'The API key saved on the Settings page cannot be read (AUTH_SECRET changed, or the database was altered). Save the key again on Settings, or remove it to use the environment’s key.',
+  not_configured:
+    'Set PARTNER_API_URL and PARTNER_API_KEY, or start with `npm run dev` to use the built-in sandbox; a key can also be entered on the Settings page.',
+};
 
 // The shape the UI draws (components/ui/display-error.ts); the words for it are chosen here.
 export type { DisplayError } from '@/components/ui/display-error';
@@ -53,7 +60,7 @@ export function toDisplayError(err: unknown, overrides: CodeMessages = {}): Disp
     };
   }
   if (err instanceof MissingConnectionError) {
-    return { title: 'No Partner API is configured', message: err.message };
+    return { title: 'No Partner API is configured', message: MISSING_CONNECTION_WORDS[err.reason] };
   }
   return { title: 'Something went wrong', message: 'An unexpected error occurred. Try again; if it keeps failing, contact support.' };
 }

@@ -16,14 +16,10 @@ import { profiledFetch, profiling } from '@/lib/config/bench-profile';
 export async function getPartnerClient(purpose: CallPurpose = 'page'): Promise<PartnerClient> {
   const connection = await getPartnerConnection();
   if (connection.keySource === 'unreadable') {
-    throw new MissingConnectionError(
-      'The API key saved on the Settings page cannot be read (AUTH_SECRET changed, or the database was altered). Save the key again on Settings, or remove it to use the environment’s key.',
-    );
+    throw new MissingConnectionError('unreadable_key');
   }
   if (!connection.baseUrl || !connection.apiKey) {
-    throw new MissingConnectionError(
-      'Set PARTNER_API_URL and PARTNER_API_KEY, or start with `npm run dev` to use the built-in sandbox; a key can also be entered on the Settings page.',
-    );
+    throw new MissingConnectionError('not_configured');
   }
   return createPartnerClient({
     baseUrl: connection.baseUrl,

@@ -25,13 +25,11 @@ export async function listPeople(): Promise<Person[]> {
 /** Any number, the same in every instance: the lock that keeps two admins from removing each other at once. */
 const TEAM_LOCK_KEY = 7_513_203;
 
-export type TeamChange = { ok: true } | { ok: false; code: 'last_admin' | 'not_found' | 'unchanged'; message: string };
-
-const LAST_ADMIN: TeamChange = {
-  ok: false,
-  code: 'last_admin',
-  message: 'This is the last active admin. Make another person an admin first, so someone can still manage the team.',
-};
+/** A refused change names why, and for `unchanged` what the person already is; app/_errors words it. */
+export type TeamChange =
+  | { ok: true }
+  | { ok: false; code: 'last_admin' | 'not_found'; email: string }
+  | { ok: false; code: 'unchanged'; email: string; already: UserRole | 'disabled' | 'active' };
 
 /** Active admins other than `email`, counted under the team lock. */
 async function otherActiveAdmins(tx: DashboardTx, email: string): Promise<number> {
@@ -50,7 +48,7 @@ async function change(
   return (await getDb()).transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_LOCK_KEY})`);
     const [person] = await tx.select().from(schema.users).where(eq(schema.users.email, email));
-    if (!person) return { ok: false, code: 'not_found', message: `No one with the email ${email} is on the team.` };
+    if (!person) return { ok: false, code: 'not_found', email };
     const { result, audit } = await apply(tx, person);
     if (audit) await recordAudit(audit, tx);
     return result;
@@ -63,11 +61,10 @@ async function change(
  */
 export async function changeRole(actor: string, email: string, role: UserRole): Promise<TeamChange> {
   return change(actor, email, async (tx, person) => {
-    if (person.role === role)
-      return { result: { ok: false, code: 'unchanged', message: `${email} is already ${role === 'admin' ? 'an admin' : 'a viewer'}.` } };
+    if (person.role === role) return { result: { ok: false, code: 'unchanged', email, already: role } };
     if (person.role === 'admin' && person.disabledAt === null && (await otherActiveAdmins(tx, email)) === 0)
       return {
-        result: LAST_ADMIN,
+        result: { ok: false, code: 'last_admin', email },
         audit: { actor, action: 'team.role_change', target: `user:${email}`, outcome: 'refused', errorCode: 'last_admin' },
       };
     await tx.update(schema.users).set({ role }).where(eq(schema.users.email, email));
@@ -87,9 +84,12 @@ export async function setDisabled(actor: string, email: string, disabled: boolea
   const action = disabled ? 'team.disable' : 'team.enable';
   return change(actor, email, async (tx, person) => {
     if ((person.disabledAt !== null) === disabled)
-      return { result: { ok: false, code: 'unchanged', message: `${email} is already ${disabled ? 'disabled' : 'active'}.` } };
+      return { result: { ok: false, code: 'unchanged', email, already: disabled ? 'disabled' : 'active' } };
     if (disabled && person.role === 'admin' && (await otherActiveAdmins(tx, email)) === 0)
-      return { result: LAST_ADMIN, audit: { actor, action, target: `user:${email}`, outcome: 'refused', errorCode: 'last_admin' } };
+      return {
+        result: { ok: false, code: 'last_admin', email },
+        audit: { actor, action, target: `user:${email}`, outcome: 'refused', errorCode: 'last_admin' },
+      };
     const now = Date.now();
     await tx
       .update(schema.users)
@@ -102,7 +102,7 @@ export async function setDisabled(actor: string, email: string, disabled: boolea
 }
 
 export type PasswordChange =
-  { ok: true; sessionsValidAfter: number } | { ok: false; field: 'currentPassword'; message: string; waitSeconds?: number };
+  { ok: true; sessionsValidAfter: number } | { ok: false; code: 'throttled'; waitSeconds: number } | { ok: false; code: 'wrong_password' };
 
 /**
  * Everyone's own password, checked against the current one; wrong current passwords are throttled
@@ -114,18 +114,13 @@ export async function changeOwnPassword(email: string, currentPassword: string, 
   const claim = await claimAttempt(email);
   if (!claim.allowed) {
     await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'throttled', detail: `wait ${claim.waitSeconds} s` });
-    return {
-      ok: false,
-      field: 'currentPassword',
-      message: `Too many wrong current passwords for this account. Try again in ${claim.waitSeconds} s.`,
-      waitSeconds: claim.waitSeconds,
-    };
+    return { ok: false, code: 'throttled', waitSeconds: claim.waitSeconds };
   }
   const db = await getDb();
   const [person] = await db.select().from(schema.users).where(eq(schema.users.email, email));
   if (!person || !(await verifyPassword(currentPassword, person.passwordHash))) {
     await recordAudit({ ...attempt, outcome: 'refused', errorCode: 'wrong_password' });
-    return { ok: false, field: 'currentPassword', message: 'That is not your current password.' };
+    return { ok: false, code: 'wrong_password' };
   }
   await forgetAttempts(email);
   const passwordHash = await hashPassword(newPassword);

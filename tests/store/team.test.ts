@@ -83,7 +83,7 @@ describe('the team', () => {
   it('everyone changes their own password, given the current one', async () => {
     expect(await changeOwnPassword('temp@example.com', 'wrong', 'next-password-1234')).toMatchObject({
       ok: false,
-      field: 'currentPassword',
+      code: 'wrong_password',
     });
     expect(await changeOwnPassword('temp@example.com', 'temp-password-123', 'next-password-1234')).toEqual({
       ok: true,

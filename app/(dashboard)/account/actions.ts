@@ -5,6 +5,7 @@ import { defineAction, errorState } from '@/app/_actions/define-action';
 import type { DisplayError } from '@/app/_errors/display-error';
 import { keepCurrentSession } from '@/lib/auth/keep-current-session';
 import { changeOwnPassword } from '@/lib/team/people';
+import { passwordRefusal } from '@/app/_errors/team-refusals';
 
 export type PasswordState =
   | { status: 'idle' }
@@ -41,7 +42,7 @@ export const changePasswordAction = defineAction(
   },
   async ({ user, data }): Promise<PasswordState> => {
     const outcome = await changeOwnPassword(user.email, data.currentPassword, data.newPassword);
-    if (!outcome.ok) return { status: 'invalid', fieldErrors: { currentPassword: outcome.message } };
+    if (!outcome.ok) return { status: 'invalid', fieldErrors: { currentPassword: passwordRefusal(outcome) } };
     // Every other session of this person has ended; this one goes on.
     await keepCurrentSession(outcome.sessionsValidAfter);
     return { status: 'saved' };

@@ -9,6 +9,7 @@ import { findUser } from '@/lib/auth/users';
 import { USER_ROLES } from '@/lib/db/schema';
 import { issueLink, revokeLink } from '@/lib/team/one-time-links';
 import { changeRole, setDisabled, type TeamChange } from '@/lib/team/people';
+import { teamRefusal } from '@/app/_errors/team-refusals';
 
 export type LinkState =
   | { status: 'idle' }
@@ -83,7 +84,7 @@ function teamState(result: TeamChange, done: string): TeamState {
   revalidatePath('/team');
   return result.ok
     ? { status: 'done', message: done }
-    : { status: 'error', error: { title: 'Nothing was changed', message: result.message, code: result.code } };
+    : { status: 'error', error: { title: 'Nothing was changed', message: teamRefusal(result), code: result.code } };
 }
 
 export const changeRoleAction = defineAction(
