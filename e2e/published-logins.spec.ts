@@ -1,66 +1,25 @@
 import { childEnvironment } from '../lib/config/process-env';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_USERS } from '../lib/credentials/demo-users';
-import { freePort } from '../scripts/free-port';
 import { E2E } from './e2e-env';
 import { expect, test } from './fixtures';
+import { launchOwnDashboard, stopOwnDashboard } from './own-dashboard';
 
 test.describe.configure({ timeout: 600_000 });
-
-type Launched = { child: ChildProcess; output: () => string; url: string };
-
-/** `npm start` (the launcher) on a data directory of the test's own, until its start banner is printed. */
-async function launch(dataDir: string, env: Record<string, string>): Promise<Launched> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn('node_modules/.bin/tsx', ['scripts/launch.ts', 'start'], {
-    env: {
-      ...childEnvironment(),
-      PORT: String(port),
-      SANDBOX_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SANDBOX_SIMULATOR: 'off',
-      ROBOT_DIRECTORY_SYNC: 'off',
-      DELIVERY_WATCH: 'off',
-      PARTNER_API_URL: '',
-      PARTNER_API_KEY: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const launched = { child, output: () => output, url: `http://127.0.0.1:${port}` };
-  try {
-    await expect.poll(() => output, { timeout: 240_000, message: 'the start banner' }).toContain('Dashboard: ');
-  } catch (error) {
-    await stop(launched);
-    throw error;
-  }
-  return launched;
-}
-
-/** Stops the launcher, which stops what it started before it exits. */
-async function stop(launched: Launched): Promise<void> {
-  if (launched.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => launched.child.once('exit', resolve));
-  launched.child.kill('SIGTERM');
-  await exited;
-}
 
 test('demo logins kept from sandbox mode cannot sign in once the same data directory serves a real service', async ({ browser }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'published-logins-'));
   // First, sandbox mode on this data directory, as `npm run dev` leaves it: the demo users are seeded.
-  const sandbox = await launch(dataDir, {});
-  await stop(sandbox);
+  const sandbox = await launchOwnDashboard(dataDir, {});
+  await stopOwnDashboard(sandbox);
   expect(sandbox.output()).toContain('Login (admin): admin@example.com');
 
   // Then a real service (the e2e run's sandbox, with its demo account's key) on the same directory.
   const { api_key } = JSON.parse(fs.readFileSync(path.join(E2E.dataDir, 'demo-account.json'), 'utf8')) as { api_key: string };
-  const service = await launch(dataDir, { PARTNER_API_URL: E2E.sandboxUrl, PARTNER_API_KEY: api_key });
+  const service = await launchOwnDashboard(dataDir, { PARTNER_API_URL: E2E.sandboxUrl, PARTNER_API_KEY: api_key });
   try {
     expect(service.output()).toContain('Mode: service');
     expect(service.output()).toMatch(/Security: +disabled admin@example\.com, viewer@example\.com: demo logins left from sandbox mode/);
@@ -93,7 +52,7 @@ test('demo logins kept from sandbox mode cannot sign in once the same data direc
       await expect(page.getByTestId('audit-row').filter({ hasText: `user:${demo.email}` })).toContainText('the published demo password');
     await context.close();
   } finally {
-    await stop(service);
+    await stopOwnDashboard(service);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
