@@ -44,7 +44,8 @@ for (const viewport of WIDTHS) {
     test('not-found pages say so in their title and are accessible', async ({ page }) => {
       test.setTimeout(120_000);
       await logIn(page, 'admin');
-      for (const path of ['/no-such-page', '/webhooks/deliveries/dl_does_not_exist']) {
+      // A robot id no robot can have is a 404 at once, whether or not the directory is complete.
+      for (const path of ['/no-such-page', '/webhooks/deliveries/dl_does_not_exist', '/robots/rb.not.an.id']) {
         const response = await page.goto(path);
         expect(response?.status(), `${path} is a 404`).toBe(404);
         await expect(page, `${path} says it is not found in its title`).toHaveTitle(/not found/i);

@@ -1,4 +1,5 @@
 import { AutoRefresh } from '@/components/auto-refresh';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import type { DirectoryStatus } from '@/lib/robots/directory';
 import { readOfTotal } from '@/lib/sync/progress';
@@ -14,7 +15,7 @@ export function NotInDirectoryYet({ status, read }: { status: DirectoryStatus; r
   return (
     <>
       <PageHeader title="Robot" />
-      <div role="status" className="rounded-lg border border-slate-200 bg-white p-5 text-sm" data-testid="robot-not-yet">
+      <Card role="status" className="text-sm" data-testid="robot-not-yet">
         <AutoRefresh everyMs={4000} />
         <p className="font-medium">This robot is not in the dashboard&apos;s robot directory yet.</p>
         <p className="mt-1 text-slate-600" data-testid="directory-progress">
@@ -25,7 +26,7 @@ export function NotInDirectoryYet({ status, read }: { status: DirectoryStatus; r
         {total !== null && total > 0 ? (
           <progress className="mt-3 w-full" max={total} value={Math.min(itemsRead, total)} aria-label="Robots read into the directory" />
         ) : null}
-      </div>
+      </Card>
     </>
   );
 }
