@@ -1,31 +1,15 @@
 import { UTCDate } from '@date-fns/utc';
-import { differenceInCalendarDays, endOfMonth, format, isValid, parse, startOfMonth, subDays, subMonths } from 'date-fns';
-
-export const USAGE_PRESETS = ['7d', '30d', '90d', 'this_month', 'last_month', 'custom'] as const;
-export type UsagePreset = (typeof USAGE_PRESETS)[number];
-
-export const PRESET_LABELS: Record<UsagePreset, string> = {
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  this_month: 'This month',
-  last_month: 'Last month',
-  custom: 'Custom range',
-};
-
-/** The API refuses windows longer than this (D11); we refuse them before asking. */
-export const MAX_WINDOW_DAYS = 366;
+import { endOfMonth, format, startOfMonth, subDays, subMonths } from 'date-fns';
+import { customRangeProblem, USAGE_PRESETS, utcDayStart, type UsagePreset } from './day-range';
 
 export type UsageWindow = { preset: UsagePreset; from: Date; to: Date; fromDay: string; toDay: string };
 export type WindowResult = { ok: true; window: UsageWindow } | { ok: false; error: string; window: UsageWindow };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayString = (d: Date) => format(new UTCDate(d), 'yyyy-MM-dd');
 
 function parseDay(value: string | undefined): UTCDate | null {
-  if (!value || !DAY.test(value)) return null;
-  const parsed = parse(value, 'yyyy-MM-dd', new UTCDate(0));
-  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value ? new UTCDate(parsed) : null;
+  const start = utcDayStart(value);
+  return start === null ? null : new UTCDate(start);
 }
 
 function windowOf(preset: UsagePreset, from: Date, to: Date): UsageWindow {
@@ -54,30 +38,6 @@ export function presetWindow(preset: Exclude<UsagePreset, 'custom'>, now: Date):
       return windowOf(preset, startOfMonth(previous), new UTCDate(endOfMonth(previous).getTime() - 999));
     }
   }
-}
-
-/** Days a custom range covers, counting both ends. */
-export function spanDays(fromDay: string, toDay: string): number | null {
-  const from = parseDay(fromDay);
-  const to = parseDay(toDay);
-  return from && to ? differenceInCalendarDays(to, from) + 1 : null;
-}
-
-/** Why a custom range cannot be asked for, or null when it can. Shared by the form and the server. */
-export function customRangeProblem(fromDay: string | undefined, toDay: string | undefined): string | null {
-  const from = parseDay(fromDay);
-  const to = parseDay(toDay);
-  const unreadable = (value: string, end: string) => `“${value.slice(0, 30)}” is not a date: give the ${end} date as YYYY-MM-DD.`;
-  if (fromDay && !from) return unreadable(fromDay, 'start');
-  if (toDay && !to) return unreadable(toDay, 'end');
-  if (!from && !to) return 'Pick both a start and an end date.';
-  if (!from) return 'Pick a start date as well as the end date.';
-  if (!to) return 'Pick an end date as well as the start date.';
-  if (from > to) return 'The start date is after the end date.';
-  const days = differenceInCalendarDays(to, from) + 1;
-  if (days > MAX_WINDOW_DAYS)
-    return `A window can cover at most a year (${MAX_WINDOW_DAYS} days); this one covers ${days} days. Shorten it and apply again.`;
-  return null;
 }
 
 /** Reads the window from the URL; anything wrong falls back to the last 30 days and says why. */

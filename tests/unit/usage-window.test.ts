@@ -1,5 +1,9 @@
+import { UTCDate } from '@date-fns/utc';
+import { format, isValid, parse } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { customRangeProblem, presetWindow, resolveWindow, rfc3339, spanDays } from '@/lib/usage/window';
+import { customRangeProblem, spanDays, utcDayStart } from '@/lib/usage/day-range';
+import { presetWindow, resolveWindow, rfc3339 } from '@/lib/usage/window';
 
 const now = new Date('2026-11-22T10:30:00Z');
 
@@ -35,5 +39,33 @@ describe('usage windows', () => {
     expect(r.ok).toBe(false);
     expect(r.window.preset).toBe('30d');
     expect(resolveWindow({ range: 'forever' }, now).ok).toBe(false);
+  });
+});
+
+describe('UTC days without a date library (the form checks them in the browser)', () => {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  // Shaped like a day, real or not: 2026-02-30, 0050-13-01 and 2024-02-29 among them.
+  const dayShaped = fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+
+  it('accepts exactly the days date-fns accepts, at the same instant', () => {
+    fc.assert(
+      fc.property(dayShaped, (value) => {
+        const parsed = parse(value, 'yyyy-MM-dd', new UTCDate(0));
+        const byDateFns = isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value ? new UTCDate(parsed).getTime() : null;
+        expect(utcDayStart(value)).toBe(byDateFns);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('counts the days of a range, both ends included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 0, max: 800 }), (startDay, length) => {
+        const iso = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+        expect(spanDays(iso(startDay), iso(startDay + length))).toBe(length + 1);
+      }),
+    );
   });
 });

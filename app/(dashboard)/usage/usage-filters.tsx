@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { RobotCombobox } from '@/components/robot-combobox';
-import { customRangeProblem, PRESET_LABELS, USAGE_PRESETS, type UsagePreset } from '@/lib/usage/window';
+import { customRangeProblem, PRESET_LABELS, USAGE_PRESETS, type UsagePreset } from '@/lib/usage/day-range';
 import { Card } from '@/components/ui/card';
 
 type Props = { preset: UsagePreset; fromDay: string; toDay: string; robot: { id: string; name: string } | null; measure: string };
