@@ -36,6 +36,9 @@ export async function launchOwnDashboard(dataDir: string, env: Record<string, st
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: stopping it reaches the sandbox and the server the launcher
+    // started (each behind a tsx wrapper), even when one of them outlives the launcher.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -49,10 +52,22 @@ export async function launchOwnDashboard(dataDir: string, env: Record<string, st
   return launched;
 }
 
-/** Stops the launcher, which stops what it started before it exits. */
+/**
+ * Stops the launcher, which stops what it started and waits for them (10 s at most) before it
+ * exits; whatever of its process group is still there after that is killed, so no server of a
+ * spec outlives it (one left running would keep polling a database that is gone).
+ */
 export async function stopOwnDashboard(launched: OwnDashboard): Promise<void> {
-  if (launched.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => launched.child.once('exit', resolve));
-  launched.child.kill('SIGTERM');
-  await exited;
+  const group = launched.child.pid;
+  if (group === undefined) return;
+  if (launched.child.exitCode === null && launched.child.signalCode === null) {
+    const exited = new Promise((resolve) => launched.child.once('exit', resolve));
+    launched.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  }
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // Nothing of the group is left: everything stopped by itself.
+  }
 }
