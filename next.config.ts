@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { sourceBuildId } from './lib/config/build-id';
 import { exportSetting, processEnvironment } from './lib/config/process-env';
 import { serverActionsKey } from './lib/config/server-actions-key';
 
@@ -9,6 +10,7 @@ const nextConfig: NextConfig = {
   // pages/ holds the webhook receiver: bundle its dependencies as the app router does, so that
   // `server-only` resolves to its server (empty) module there instead of being loaded as is.
   bundlePagesRouterDependencies: true,
+  generateBuildId: () => sourceBuildId(process.cwd()),
 };
 
 export default function config(phase: string): NextConfig {

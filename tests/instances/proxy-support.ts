@@ -141,9 +141,15 @@ export function buildSeparately(into: string): void {
   const root = process.cwd();
   fs.cpSync(root, into, { recursive: true, filter: (source) => !SKIPPED.has(path.relative(root, source).split(path.sep)[0] ?? '') });
   execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(into, 'node_modules')]);
+  // An operator's checkout holds files of its own beside the sources (reports, logs), and no git
+  // repository says they are ignored: the build must not take them in.
+  fs.mkdirSync(path.join(into, 'playwright-report'), { recursive: true });
+  fs.writeFileSync(path.join(into, 'playwright-report', 'index.html'), '<div class="bg-fuchsia-900 text-9xl grid-cols-11">a report</div>');
   const built = spawnSync(path.join(into, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: into,
-    env: { ...process.env, ...TEST_BUILD_ENV, NEXT_TELEMETRY_DISABLED: '1' },
+    // Not vitest's NODE_ENV=test: Next would build another stylesheet under another name, which
+    // the first build's pages would then ask the other instance for in vain.
+    env: { ...process.env, ...TEST_BUILD_ENV, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`the second build failed:\n${built.stdout.slice(-3000)}\n${built.stderr.slice(-3000)}`);
@@ -160,7 +166,7 @@ export function startInstance(
   const log = fs.createWriteStream(logFile);
   const child = spawn(path.join(cwd, 'node_modules', '.bin', 'tsx'), ['scripts/serve.ts', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
