@@ -100,6 +100,7 @@ export default defineConfig([
     '.next/**',
     '.stryker-tmp/**',
     'node_modules/**',
+    'sandbox/dist/**',
     '.data/**',
     '.data-*/**',
     'test-results/**',

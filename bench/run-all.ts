@@ -16,6 +16,7 @@ const BENCHES = [
   'bench/receiver-bench.ts',
   'bench/scale-bench.ts',
   'bench/pages-bench.ts',
+  'bench/sandbox-package-bench.ts',
 ] as const;
 const TABLE_FILE = 'docs/benchmarks.md';
 const START = '<!-- bench:start -->';

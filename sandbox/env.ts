@@ -22,17 +22,24 @@ export type SandboxEnv = z.infer<typeof EnvSchema>;
 
 const unset = (value: string | undefined) => (value === '' ? undefined : value);
 
+/** The command line's options, each winning over its environment variable. */
+export interface SandboxFlags {
+  host?: string | undefined;
+  port?: string | undefined;
+  'data-dir'?: string | undefined;
+}
+
 /**
- * Reads the environment once (`--host` on the command line wins over HOST); on failure returns one
- * line naming the setting, for main to print.
+ * Reads the environment once (`--host`, `--port` and `--data-dir` on the command line win over
+ * HOST, SANDBOX_PORT and DATA_DIR); on failure returns one line naming the setting, for main to print.
  */
 export function readEnv(
   source: Readonly<Record<string, string | undefined>>,
-  flags: { host?: string | undefined } = {},
+  flags: SandboxFlags = {},
 ): { ok: true; env: SandboxEnv } | { ok: false; message: string } {
   const result = EnvSchema.safeParse({
-    SANDBOX_PORT: unset(source.SANDBOX_PORT),
-    DATA_DIR: unset(source.DATA_DIR),
+    SANDBOX_PORT: unset(flags.port ?? source.SANDBOX_PORT),
+    DATA_DIR: unset(flags['data-dir'] ?? source.DATA_DIR),
     SANDBOX_ADMIN_TOKEN: unset(source.SANDBOX_ADMIN_TOKEN),
     HOST: unset(flags.host ?? source.HOST),
     SANDBOX_REQUEST_LOG: unset(source.SANDBOX_REQUEST_LOG?.toLowerCase()),

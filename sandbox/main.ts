@@ -1,14 +1,33 @@
 import { parseArgs } from 'node:util';
-import { hostRefusal, readEnv } from './env';
+import { hostRefusal, readEnv, type SandboxFlags } from './env';
 import { keptAdminToken } from './kept-token';
+import { PROGRAM_NAMES } from './program-names';
 import { startSandbox } from './server';
 
-let flags: { host?: string | undefined };
+const USAGE = `usage: ${PROGRAM_NAMES.server} [--port <n>] [--host <address>] [--data-dir <dir>]
+
+  --port <n>           port to listen on, 0 for a free one (default $SANDBOX_PORT, else 4010)
+  --host <address>     address to listen on (default $HOST, else 127.0.0.1); beyond loopback
+                       only with SANDBOX_ADMIN_TOKEN set
+  --data-dir <dir>     where the database and the kept admin token live (default $DATA_DIR, else .data)
+  --help               show this help
+
+The command line for a running sandbox: ${PROGRAM_NAMES.cli} --help`;
+
+let flags: SandboxFlags & { help?: boolean | undefined };
 try {
-  flags = parseArgs({ options: { host: { type: 'string' } }, strict: true }).values;
+  flags = parseArgs({
+    options: { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  }).values;
 } catch (error) {
-  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)} (the one option is --host <address>)`);
-  process.exit(1);
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+if (flags.help === true) {
+  console.log(USAGE);
+  process.exit(0);
 }
 
 const parsed = readEnv(process.env, flags);

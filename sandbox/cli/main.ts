@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createControlClient, issuesOf, type ControlError, type FetchLike } from '../control-client/client';
 import { UsageError, type Command, type OptionSpec } from './command';
 import { ownEntry } from '../own-entry';
+import { PROGRAM_NAMES } from '../program-names';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
 import { channelCommands, robotCommands, webhookCommands } from './commands/robots';
 import { clockCommands, historyCommands, requestsCommand, simulatorCommands } from './commands/system';
@@ -20,8 +21,8 @@ export interface CliIo {
   fetch?: FetchLike;
 }
 
-// How package.json runs it (`npm run sandbox:cli -- …`): help and errors name a command that exists.
-const PROGRAM = 'npm run sandbox:cli --';
+// Help and errors name a command that exists: the installed package's, or package.json's script here.
+const PROGRAM = PROGRAM_NAMES.cli;
 
 export const GROUPS: Record<string, Record<string, Command> | Command> = {
   accounts: accountCommands,

@@ -64,8 +64,13 @@ export interface SandboxMain {
   stop: () => Promise<void>;
 }
 
-/** `npm run sandbox` itself (`sandbox/main.ts`) on a free port, with `env` over this process's environment minus its sandbox settings. */
-export function startSandboxMain(env: Record<string, string>, args: string[] = []): SandboxMain {
+const SANDBOX_MAIN = [process.execPath, '--import', 'tsx', path.join(__dirname, '..', '..', 'sandbox', 'main.ts')];
+
+/**
+ * `npm run sandbox` itself (`sandbox/main.ts`, or `program`: the installed package's command) on a
+ * free port, with `env` over this process's environment minus its sandbox settings.
+ */
+export function startSandboxMain(env: Record<string, string>, args: string[] = [], program: string[] = SANDBOX_MAIN): SandboxMain {
   const inherited = { ...process.env };
   delete inherited.SANDBOX_ADMIN_TOKEN;
   delete inherited.SANDBOX_PORT;
@@ -73,7 +78,8 @@ export function startSandboxMain(env: Record<string, string>, args: string[] = [
   // A HOST meant for the dashboard, or a silenced request log, would change what these tests see.
   delete inherited.HOST;
   delete inherited.SANDBOX_REQUEST_LOG;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'sandbox', 'main.ts'), ...args], {
+  const [command = process.execPath, ...programArgs] = program;
+  const child = spawn(command, [...programArgs, ...args], {
     env: { ...inherited, SANDBOX_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
