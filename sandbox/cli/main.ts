@@ -7,7 +7,7 @@ import { ownEntry } from '../own-entry';
 import { PROGRAM_NAMES } from '../program-names';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
 import { channelCommands, robotCommands, webhookCommands } from './commands/robots';
-import { clockCommands, historyCommands, requestsCommand, simulatorCommands } from './commands/system';
+import { clockCommands, historyCommands, requestsCommand, resetCommand, simulatorCommands } from './commands/system';
 
 /**
  * The sandbox command line (D23): the panel's operations over HTTP through the control API (D24)
@@ -36,6 +36,7 @@ export const GROUPS: Record<string, Record<string, Command> | Command> = {
   history: historyCommands,
   simulator: simulatorCommands,
   clock: clockCommands,
+  reset: resetCommand,
   requests: requestsCommand,
   log: { ...requestsCommand, summary: 'the same as "requests"' },
 };

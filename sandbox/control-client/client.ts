@@ -71,6 +71,7 @@ export interface ControlClient {
   createAccount(body: NewAccount): Promise<ControlResult<AccountCreated>>;
   getAccount(accountId: string): Promise<ControlResult<Account>>;
   patchAccount(accountId: string, body: AccountChanges): Promise<ControlResult<Account>>;
+  deleteAccount(accountId: string): Promise<ControlResult<undefined>>;
   rotateKey(accountId: string): Promise<ControlResult<{ api_key: string }>>;
   rotateWebhookSecret(accountId: string): Promise<ControlResult<{ webhook_secret: string }>>;
   listRobots(accountId: string): Promise<ControlResult<DataList<RobotDetail>>>;
@@ -99,6 +100,7 @@ export interface ControlClient {
   clearFaults(): Promise<ControlResult<undefined>>;
   clock(): Promise<ControlResult<ClockReading>>;
   advanceClock(seconds: number): Promise<ControlResult<{ now: string }>>;
+  reset(): Promise<ControlResult<{ deleted_accounts: number }>>;
   recentRequests(accountId: string, limit?: number): Promise<ControlResult<DataList<LoggedRequest>>>;
 }
 
@@ -153,6 +155,7 @@ export function createControlClient(fetchLike: FetchLike, baseUrl: string, token
     createAccount: (body) => call('POST', `${CONTROL}/accounts`, body),
     getAccount: (id) => call('GET', account(id)),
     patchAccount: (id, body) => call('PATCH', account(id), body),
+    deleteAccount: (id) => call('DELETE', account(id)),
     rotateKey: (id) => call('POST', `${account(id)}/keys/rotate`),
     rotateWebhookSecret: (id) => call('POST', `${account(id)}/webhook-secret/rotate`),
     listRobots: (id) => call('GET', `${account(id)}/robots`),
@@ -181,6 +184,7 @@ export function createControlClient(fetchLike: FetchLike, baseUrl: string, token
     clearFaults: () => call('DELETE', `${CONTROL}/faults`),
     clock: () => call('GET', `${CONTROL}/clock`),
     advanceClock: (seconds) => call('POST', `${CONTROL}/clock/advance`, { seconds }),
+    reset: () => call('POST', `${CONTROL}/reset`, { confirm: 'delete every account' }),
     recentRequests: (id, limit) => call('GET', `${account(id)}/requests${limit === undefined ? '' : `?limit=${limit}`}`),
   };
 }

@@ -22,7 +22,8 @@ export interface Fault extends FaultInput {
 export interface Faults {
   add(input: FaultInput): Fault;
   list(): Fault[];
-  clear(): void;
+  /** Every fault, or only those armed for one account (when it is deleted). */
+  clear(accountId?: string): void;
   /** True when no fault is waiting: the cheap check of the replay path (http/replay-cache.ts). */
   isEmpty(): boolean;
   /** Consumes one use of the first fault matching this call, if any. */
@@ -38,8 +39,8 @@ export function createFaults(): Faults {
       return fault;
     },
     list: () => faults.map((fault) => ({ ...fault })),
-    clear() {
-      faults = [];
+    clear(accountId) {
+      faults = accountId === undefined ? [] : faults.filter((fault) => fault.account_id !== accountId);
     },
     isEmpty: () => faults.length === 0,
     take({ accountId, method, path }) {

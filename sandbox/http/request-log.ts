@@ -23,6 +23,8 @@ export interface RequestLog {
   note(request: IncomingMessage, seen: { requestId?: string; accountId?: string }): void;
   /** The account's most recent requests, newest first. */
   recent(accountId: string, limit?: number): LoggedRequest[];
+  /** Drops what is kept of one account (deleted), or of every account (a reset). */
+  forget(accountId?: string): void;
   /** Hono middleware passing the request id and the account to `note`. */
   middleware: MiddlewareHandler<AppEnv>;
 }
@@ -120,5 +122,10 @@ export function createRequestLog(options: { now: () => Date; print?: ((line: str
 
   const recent = (accountId: string, limit = KEPT_PER_ACCOUNT) => (byAccount.get(accountId) ?? []).slice(-limit).reverse();
 
-  return { watch, note, recent, middleware };
+  const forget = (accountId?: string) => {
+    if (accountId === undefined) byAccount.clear();
+    else byAccount.delete(accountId);
+  };
+
+  return { watch, note, recent, forget, middleware };
 }

@@ -51,6 +51,11 @@ function prepareStatements(store: Store) {
       .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.seq))
       .limit(p('limit'))
       .prepare(),
+    exists: store.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(eq(deliveries.id, p('id')))
+      .prepare(),
     markSending: store.db
       .update(deliveries)
       .set({ sendingSince: v('wallMs') })
@@ -147,6 +152,8 @@ export function recordAttempts(store: Store, finished: readonly FinishedAttempt[
   const prepared = statementsOf(store);
   store.transaction(() => {
     for (const { row, attemptedAt, outcome } of finished) {
+      // Its account was deleted while the attempt was on its way: nothing is left to record it on.
+      if (prepared.exists.get({ id: row.id }) === undefined) continue;
       const attempt = row.attemptCount + 1;
       const succeeded = isSuccess(outcome);
       const wait = RETRY_WAITS_MS[attempt - 1];

@@ -78,6 +78,15 @@ export const accountCommands: Record<string, Command> = {
       return outcome(client.createAccount(body), created);
     },
   },
+  delete: {
+    summary: 'delete an account with everything it owns (robots, channels, conversations, deliveries, usage)',
+    args: ['account_id'],
+    options: { yes: { type: 'boolean', description: 'confirm: nothing of the account can be recovered' } },
+    run({ client, args: [id = ''], values }) {
+      if (!flag(values, 'yes')) throw new UsageError(`deleting ${id} cannot be undone: add --yes to confirm`);
+      return outcome(client.deleteAccount(id), () => `account ${id} deleted with everything it owned`);
+    },
+  },
   show: {
     summary: 'show an account and its robots',
     args: ['account_id'],

@@ -1,6 +1,6 @@
 import type { HistoryRequest, LoggedRequest, Simulator } from '../../control-client/types';
 import { table } from '../format';
-import { durationSeconds, int, outcome, UsageError, type Command } from '../command';
+import { durationSeconds, flag, int, outcome, UsageError, type Command } from '../command';
 
 export const historyCommands: Record<string, Command> = {
   simulate: {
@@ -77,5 +77,14 @@ export const requestsCommand: Command = {
   notes: ['The sandbox keeps the last 200 per account in memory; query values are never kept.'],
   run({ client, values, args: [id = ''] }) {
     return outcome(client.recentRequests(id, int(values, 'limit')), (a) => requestsTable(a.data));
+  },
+};
+
+export const resetCommand: Command = {
+  summary: 'delete every account with everything it owns, provider outages and faults (the clock stays)',
+  options: { yes: { type: 'boolean', description: 'confirm: nothing can be recovered' } },
+  run({ client, values }) {
+    if (!flag(values, 'yes')) throw new UsageError('a reset deletes every account and cannot be undone: add --yes to confirm');
+    return outcome(client.reset(), (a) => `reset: ${a.deleted_accounts} account${a.deleted_accounts === 1 ? '' : 's'} deleted`);
   },
 };

@@ -9,6 +9,7 @@ import {
   rotateKey,
   rotateWebhookSecret,
 } from '../../domain/accounts';
+import { deleteAccount } from '../../domain/account-removal';
 import type { AppEnv } from '../../http/env';
 import { validBody } from '../../http/errors';
 import { CreateAccountBody, idParam, jsonBody, jsonResponse, PatchAccountBody } from './schemas';
@@ -39,6 +40,12 @@ const routes = {
     request: { params: accountParams, body: jsonBody(PatchAccountBody) },
     responses: { 200: jsonResponse('Account, never the key.') },
   }),
+  delete: createRoute({
+    method: 'delete',
+    path: '/sandbox/api/accounts/{account_id}',
+    request: { params: accountParams },
+    responses: { 204: { description: 'The account and everything it owns are gone; its key answers 401.' } },
+  }),
   rotateKey: createRoute({
     method: 'post',
     path: '/sandbox/api/accounts/{account_id}/keys/rotate',
@@ -65,6 +72,11 @@ export function registerAccountControlRoutes(app: OpenAPIHono<AppEnv>, ctx: Sand
     requireAccount(ctx, account_id);
     const updated = patchAccount(ctx, account_id, validBody(c, c.req.valid('json')));
     return c.json(accountView(ctx, updated), 200);
+  });
+
+  app.openapi(routes.delete, (c) => {
+    deleteAccount(ctx, c.req.valid('param').account_id);
+    return c.body(null, 204);
   });
 
   app.openapi(routes.rotateKey, (c) => c.json(rotateKey(ctx, c.req.valid('param').account_id), 201));

@@ -87,6 +87,12 @@ export const AdvanceClockBody = z
   .strictObject({ seconds: z.number().positive({ error: 'must be > 0: the clock only moves forward' }).max(TEN_YEARS_S) })
   .openapi('AdvanceClock');
 
+// The reset deletes every account: the body must say so, so a stray POST (a script's typo, a
+// retried request meant for another path) cannot wipe a shared sandbox.
+export const ResetBody = z
+  .strictObject({ confirm: z.literal('delete every account', { error: 'must be "delete every account"' }) })
+  .openapi('Reset');
+
 const AnyJson = z.record(z.string(), z.unknown());
 
 export const jsonResponse = (description: string) => ({

@@ -2,7 +2,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { validBody } from '../../http/errors';
-import { AdvanceClockBody, FaultBody, jsonBody, jsonResponse } from './schemas';
+import { resetSandbox } from '../../domain/account-removal';
+import { AdvanceClockBody, FaultBody, jsonBody, jsonResponse, ResetBody } from './schemas';
 
 const routes = {
   addFault: createRoute({
@@ -32,6 +33,16 @@ const routes = {
     request: { body: jsonBody(AdvanceClockBody) },
     responses: { 200: jsonResponse('{now}, after the work that fell due has run.') },
   }),
+  reset: createRoute({
+    method: 'post',
+    path: '/sandbox/api/reset',
+    request: { body: jsonBody(ResetBody) },
+    responses: {
+      200: jsonResponse(
+        '{deleted_accounts}: every account with everything it owns, provider outages and faults are gone; the clock stays where it is.',
+      ),
+    },
+  }),
 };
 
 export function registerSystemControlRoutes(app: OpenAPIHono<AppEnv>, ctx: SandboxContext): void {
@@ -48,5 +59,10 @@ export function registerSystemControlRoutes(app: OpenAPIHono<AppEnv>, ctx: Sandb
     const { seconds } = validBody(c, c.req.valid('json'));
     const now = await ctx.clock.advance(seconds);
     return c.json({ now: now.toISOString() }, 200);
+  });
+
+  app.openapi(routes.reset, (c) => {
+    validBody(c, c.req.valid('json'));
+    return c.json(resetSandbox(ctx), 200);
   });
 }
