@@ -6,6 +6,7 @@ import type { ReplayCache } from './http/replay-cache';
 import type { RequestLog } from './http/request-log';
 import type { Faults } from './domain/faults';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
+import type { Fixtures } from './fixtures';
 
 /** Everything a route or domain function may need, built once per running sandbox. */
 export interface SandboxContext {
@@ -22,4 +23,6 @@ export interface SandboxContext {
   log: (message: string) => void;
   /** The recent /v1 requests of each account, and the one-line-per-request log. */
   requests: RequestLog;
+  /** The accounts made at start from a fixtures file, made again by a reset. */
+  fixtures?: Fixtures | undefined;
 }

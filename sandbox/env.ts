@@ -16,6 +16,8 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9.:%-]{1,100}$/, { error: 'must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0' })
     .default('127.0.0.1'),
   SANDBOX_REQUEST_LOG: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // A JSON file of accounts made at every start and on a reset (fixtures.ts); none by default.
+  SANDBOX_FIXTURES: z.string().min(1).optional(),
 });
 
 export type SandboxEnv = z.infer<typeof EnvSchema>;
@@ -27,11 +29,12 @@ export interface SandboxFlags {
   host?: string | undefined;
   port?: string | undefined;
   'data-dir'?: string | undefined;
+  fixtures?: string | undefined;
 }
 
 /**
- * Reads the environment once (`--host`, `--port` and `--data-dir` on the command line win over
- * HOST, SANDBOX_PORT and DATA_DIR); on failure returns one line naming the setting, for main to print.
+ * Reads the environment once (`--host`, `--port`, `--data-dir` and `--fixtures` on the command
+ * line win over HOST, SANDBOX_PORT, DATA_DIR and SANDBOX_FIXTURES); on failure returns one line naming the setting, for main to print.
  */
 export function readEnv(
   source: Readonly<Record<string, string | undefined>>,
@@ -43,6 +46,7 @@ export function readEnv(
     SANDBOX_ADMIN_TOKEN: unset(source.SANDBOX_ADMIN_TOKEN),
     HOST: unset(flags.host ?? source.HOST),
     SANDBOX_REQUEST_LOG: unset(source.SANDBOX_REQUEST_LOG?.toLowerCase()),
+    SANDBOX_FIXTURES: unset(flags.fixtures ?? source.SANDBOX_FIXTURES),
   });
   if (result.success) return { ok: true, env: result.data };
   const issue = result.error.issues[0];

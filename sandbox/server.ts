@@ -14,6 +14,8 @@ import { createReplayCache } from './http/replay-cache';
 import { createRequestLog } from './http/request-log';
 import { createScheduler } from './scheduler';
 import { openStore } from './store/db';
+import { applyFixtures } from './domain/fixtures';
+import type { Fixtures } from './fixtures';
 import { registerReplyQueue } from './replies/queue';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 
@@ -28,6 +30,8 @@ export interface StartOptions {
   webhookTimeoutMs?: number;
   /** Where each /v1 and control request's line goes; unset, nowhere (the recent ones are kept either way). */
   requestLog?: (line: string) => void;
+  /** Accounts to make (in place of any with their ids) before the first request, and again on a reset. */
+  fixtures?: Fixtures | undefined;
 }
 
 export interface RunningSandbox {
@@ -72,6 +76,15 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
   const log = options.log ?? ((message: string) => console.error(message));
   const ctx = createSandboxContext(options.dataDir, log, { webhookTimeoutMs: options.webhookTimeoutMs, requestLog: options.requestLog });
   const { store, scheduler } = ctx;
+  if (options.fixtures !== undefined) {
+    ctx.fixtures = options.fixtures;
+    try {
+      applyFixtures(ctx, options.fixtures);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
   const { app } = createApp(ctx, options.adminToken);
   const host = options.host ?? '127.0.0.1';
 

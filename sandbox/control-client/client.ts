@@ -100,7 +100,7 @@ export interface ControlClient {
   clearFaults(): Promise<ControlResult<undefined>>;
   clock(): Promise<ControlResult<ClockReading>>;
   advanceClock(seconds: number): Promise<ControlResult<{ now: string }>>;
-  reset(): Promise<ControlResult<{ deleted_accounts: number }>>;
+  reset(): Promise<ControlResult<{ deleted_accounts: number; fixture_accounts: number }>>;
   recentRequests(accountId: string, limit?: number): Promise<ControlResult<DataList<LoggedRequest>>>;
 }
 

@@ -37,12 +37,19 @@ export interface AccountPatch extends Partial<AccountInput> {
 
 const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-export function createAccount(ctx: SandboxContext, input: AccountInput) {
+/** What a fixtures file fixes in advance; anything left out is drawn as for any new account. */
+export interface FixedAccountValues {
+  id?: string | undefined;
+  apiKey?: string | undefined;
+  webhookSecret?: string | undefined;
+}
+
+export function createAccount(ctx: SandboxContext, input: AccountInput, fixed: FixedAccountValues = {}) {
   requireSubscription(input.standard_plan ?? true, input.social_dm_tier ?? null);
   const now = ctx.clock.nowMs();
-  const apiKey = newApiKey();
+  const apiKey = fixed.apiKey ?? newApiKey();
   const row: AccountRow = {
-    id: newId.account(),
+    id: fixed.id ?? newId.account(),
     name: input.name,
     tier: input.tier ?? 'basic',
     standardPlan: input.standard_plan ?? true,
@@ -56,7 +63,7 @@ export function createAccount(ctx: SandboxContext, input: AccountInput) {
     webhookUrl: input.webhook?.url ?? null,
     webhookAuthToken: input.webhook?.auth_token ?? null,
     webhookCustomHeaders: input.webhook?.custom_headers ?? {},
-    webhookSecret: newWebhookSecret(),
+    webhookSecret: fixed.webhookSecret ?? newWebhookSecret(),
     previousWebhookSecret: null,
     previousWebhookSecretUntil: null,
     keyHash: hashKey(ctx.keySecret, apiKey),

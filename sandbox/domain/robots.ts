@@ -11,11 +11,13 @@ import { recordModelChange } from './robot-models';
 import { iso, type ChannelType, type Model } from './vocabulary';
 
 export interface RobotInput {
+  /** Fixed by a fixtures file; drawn otherwise. */
+  id?: string | undefined;
   name: string;
   external_id?: string | null | undefined;
   model?: Model | undefined;
   created_at?: string | undefined;
-  channels?: { type: ChannelType; is_active?: boolean | undefined; username?: string | undefined }[] | undefined;
+  channels?: { id?: string | undefined; type: ChannelType; is_active?: boolean | undefined; username?: string | undefined }[] | undefined;
 }
 
 export interface RobotPatch {
@@ -132,7 +134,7 @@ export function createRobot(ctx: SandboxContext, account: AccountRow, input: Rob
       .from(robots)
       .get();
     const row: RobotRow = {
-      id: newId.robot(),
+      id: input.id ?? newId.robot(),
       accountId: account.id,
       name: input.name,
       externalId: input.external_id ?? null,
@@ -148,6 +150,7 @@ export function createRobot(ctx: SandboxContext, account: AccountRow, input: Rob
       }
       if (isActive) assertCapacity(ctx, account);
       insertChannel(ctx, {
+        id: channel.id,
         robotId: row.id,
         type: channel.type,
         isActive,

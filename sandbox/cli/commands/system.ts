@@ -81,10 +81,15 @@ export const requestsCommand: Command = {
 };
 
 export const resetCommand: Command = {
-  summary: 'delete every account with everything it owns, provider outages and faults (the clock stays)',
+  summary: 'delete every account with everything it owns, provider outages and faults, then make the fixtures again (the clock stays)',
   options: { yes: { type: 'boolean', description: 'confirm: nothing can be recovered' } },
   run({ client, values }) {
     if (!flag(values, 'yes')) throw new UsageError('a reset deletes every account and cannot be undone: add --yes to confirm');
-    return outcome(client.reset(), (a) => `reset: ${a.deleted_accounts} account${a.deleted_accounts === 1 ? '' : 's'} deleted`);
+    const accounts = (n: number) => `${n} account${n === 1 ? '' : 's'}`;
+    return outcome(client.reset(), (a) =>
+      a.fixture_accounts > 0
+        ? `reset: ${accounts(a.deleted_accounts)} deleted, ${accounts(a.fixture_accounts)} made again from the fixtures`
+        : `reset: ${accounts(a.deleted_accounts)} deleted`,
+    );
   },
 };
