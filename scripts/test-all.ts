@@ -52,6 +52,8 @@ function vitestStep(name: string, args: string[], env: Record<string, string> = 
 
 console.log('\n=== unit and API tests (vitest) ===');
 vitestStep('vitest', []);
+console.log('\n=== the sandbox packed and installed on its own ===');
+vitestStep('package', ['--config', 'vitest.package.config.ts']);
 
 let chromium: string | undefined;
 try {

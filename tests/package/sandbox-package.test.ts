@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { packAndInstallSandbox, type InstalledSandbox } from '../../scripts/sandbox-package';
-import { startSandboxMain, type SandboxMain } from './sandbox-child';
+import { startSandboxMain, type SandboxMain } from '../api/sandbox-child';
 
 // The sandbox as an integrator installs it: `npm pack` of sandbox/, the tarball installed in an
 // empty folder, its two commands run from there with no TypeScript runner and no repository.
