@@ -7,6 +7,8 @@ import { ownEntry } from '../own-entry';
 import { PROGRAM_NAMES } from '../program-names';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
 import { channelCommands, robotCommands, webhookCommands } from './commands/robots';
+import { attachmentCommands, conversationCommands, handshakeCommands, ruleCommands } from './commands/conversations';
+import { faultCommands, outageCommands } from './commands/faults';
 import { clockCommands, historyCommands, requestsCommand, resetCommand, simulatorCommands } from './commands/system';
 
 /**
@@ -33,9 +35,15 @@ export const GROUPS: Record<string, Record<string, Command> | Command> = {
   webhook: webhookCommands,
   robots: robotCommands,
   channels: channelCommands,
+  handshakes: handshakeCommands,
+  rules: ruleCommands,
+  conversations: conversationCommands,
+  attachments: attachmentCommands,
   history: historyCommands,
   simulator: simulatorCommands,
   clock: clockCommands,
+  faults: faultCommands,
+  outage: outageCommands,
   reset: resetCommand,
   requests: requestsCommand,
   log: { ...requestsCommand, summary: 'the same as "requests"' },

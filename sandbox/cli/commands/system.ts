@@ -40,6 +40,10 @@ export const simulatorCommands: Record<string, Command> = {
       return outcome(client.setSimulator(body), simulatorText);
     },
   },
+  list: {
+    summary: 'list the running traffic simulators',
+    run: ({ client }) => outcome(client.listSimulators(), (a) => a.data.map(simulatorText).join('\n') || '(none running)'),
+  },
   stop: {
     summary: 'stop the live traffic simulator of an account',
     args: ['account_id'],

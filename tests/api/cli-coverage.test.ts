@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Command } from '../../sandbox/cli/command';
+import { GROUPS, runCli } from '../../sandbox/cli/main';
+import { setUpSandbox } from './support';
+
+// Every operation of the control API has a command: each command is run against a stand-in that
+// records the request it sends (and answers 404, so the command ends there with exit 1), and the
+// requests together must cover every operation the control API's own OpenAPI document lists.
+
+const sandbox = setUpSandbox();
+
+/** What each command needs beyond placeholders for its arguments, to get past its own checks. */
+const EXTRA: Record<string, string[]> = {
+  'accounts create': ['--name', 'n'],
+  'accounts delete': ['--yes'],
+  'accounts update': ['--name', 'n'],
+  'keys expire': ['--clear'],
+  'webhook set': ['--webhook-url', 'http://127.0.0.1:9/hook', '--auth-token', 't'],
+  'robots create': ['--name', 'n'],
+  'robots update': ['--name', 'n'],
+  'channels add': ['--type', 'widget'],
+  'rules add': ['--rule', '{}'],
+  'conversations create': ['--message', 'client: hi'],
+  'conversations add': ['--message', 'ai: hello'],
+  'faults add': ['--path-prefix', '/v1/robots', '--status', '503'],
+  reset: ['--yes'],
+};
+const ARGUMENT: Record<string, string> = { duration: '1h', role: 'social_dm' };
+
+const isCommand = (entry: Record<string, Command> | Command): entry is Command => typeof (entry as Command).run === 'function';
+const commands = Object.entries(GROUPS).flatMap(([group, entry]) =>
+  isCommand(entry) ? [[group, entry] as const] : Object.entries(entry).map(([sub, command]) => [`${group} ${sub}`, command] as const),
+);
+
+describe('the command line covers the control API', () => {
+  it('has a command for every operation of the control API', async () => {
+    const document = await sandbox.control<{ paths: Record<string, Record<string, unknown>> }>('GET', '/sandbox/api/openapi.json');
+    const operations = Object.entries(document.body.paths).flatMap(([template, methods]) =>
+      Object.keys(methods).map((method) => ({ operation: `${method.toUpperCase()} ${template}`, method: method.toUpperCase(), template })),
+    );
+    const matches = (method: string, path: string) =>
+      operations.find((op) => op.method === method && new RegExp(`^${op.template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))?.operation;
+
+    const covered = new Set<string>();
+    const refused: string[] = [];
+    for (const [name, command] of commands) {
+      const args = (command.args ?? []).map((arg) => ARGUMENT[arg] ?? `${arg.replace(/_id$/, '')}_x`);
+      const sent: string[] = [];
+      const code = await runCli([...name.split(' '), ...args, ...(EXTRA[name] ?? []), '--url', 'http://sandbox.test'], {
+        stdout: () => {},
+        stderr: (text) => sent.push(`stderr: ${text}`),
+        env: { SANDBOX_ADMIN_TOKEN: 'recording-token-0123456789' },
+        fetch: (url, init) => {
+          const { pathname } = new URL(url);
+          const operation = matches(init.method ?? 'GET', pathname);
+          if (operation === undefined) sent.push(`not in the document: ${init.method} ${pathname}`);
+          else covered.add(operation);
+          return Promise.resolve(
+            Response.json({ error: { code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } }, { status: 404 }),
+          );
+        },
+      });
+      if (code !== 1 || sent.some((line) => line.startsWith('not in the document')))
+        refused.push(`${name} (exit ${code}): ${sent.join('; ')}`);
+    }
+    expect(refused).toEqual([]);
+    expect(operations.map((op) => op.operation).filter((operation) => !covered.has(operation))).toEqual([]);
+  });
+});
