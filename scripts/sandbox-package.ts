@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * npm run inside `npm test` hands its settings on as npm_* variables (the repository as local
  * prefix among them): a nested npm would install into the repository instead of the empty folder.
  */
-function withoutNpmSettings(): NodeJS.ProcessEnv {
+export function withoutNpmSettings(): NodeJS.ProcessEnv {
   const env = childEnvironment();
   for (const name of Object.keys(env)) if (name.toLowerCase().startsWith('npm_')) delete env[name];
   return env;
