@@ -36,6 +36,8 @@ test('sign-in works at another origin than localhost, and a crafted return path 
 test('repeated wrong passwords are throttled with the wait named, unknown emails alike', async ({ page }) => {
   const email = `nobody-${Date.now()}@example.com`;
   await page.goto('/login');
+  // A click before the form's script has run posts the form natively: wait until it has loaded.
+  await page.waitForLoadState('networkidle');
   const attempt = async (password: string) => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
@@ -64,6 +66,7 @@ test('Auth.js’s own credentials endpoint is throttled and counted like the sig
     expect(response.headers()['location'] ?? '').toContain('error=CredentialsSignin');
   }
   await page.goto('/login');
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('whatever-it-is');
   await page.getByRole('button', { name: 'Sign in' }).click();
