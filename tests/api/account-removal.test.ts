@@ -3,8 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../sandbox/cli/main';
-import { ADMIN_TOKEN, expectAnswer, postConversation, setUpSandbox, type AccountCreated } from './support';
+import { expectAnswer, postConversation, setUpSandbox, type AccountCreated } from './support';
 
 // A test suite isolates itself on one sandbox by deleting the accounts it made, or by a reset of
 // the whole sandbox: both through the control API and the command line, and nothing of what was
@@ -25,16 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, '--url', sandbox.url], {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    env: { SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const cli = (...argv: string[]) => sandbox.cli(...argv);
 
 /** Once every delivery has been taken: then nothing moves in the store until the next call. */
 async function deliveriesSettled(): Promise<void> {

@@ -2,21 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { durationSeconds, UsageError } from '../../sandbox/cli/command';
-import { runCli } from '../../sandbox/cli/main';
-import { ADMIN_TOKEN, expectAnswer, setUpSandbox } from './support';
+import { expectAnswer, setUpSandbox } from './support';
 
 const sandbox = setUpSandbox();
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, '--url', sandbox.url], {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    env: { SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const cli = (...argv: string[]) => sandbox.cli(...argv);
 
 const offset = async () => expectAnswer(await sandbox.admin.clock(), 200).offset_seconds;
 

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../sandbox/cli/main';
-import { ADMIN_TOKEN, setUpSandbox } from './support';
+import { setUpSandbox } from './support';
 
 // The commands that drive traffic and failures, through the real control API.
 
 const sandbox = setUpSandbox();
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, '--url', sandbox.url], {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    env: { SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const cli = (...argv: string[]) => sandbox.cli(...argv);
 
 describe('command line: conversations, faults and outages', () => {
   it('starts a conversation, adds to it, shows it and closes it', async () => {

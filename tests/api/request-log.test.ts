@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../sandbox/cli/main';
 import type { LoggedRequest } from '../../sandbox/control-client/types';
 import { signedInBrowser } from './panel-support';
-import { ADMIN_TOKEN, expectAnswer, REQUEST_ID, setUpSandbox, type Json } from './support';
+import { expectAnswer, REQUEST_ID, setUpSandbox, type Json } from './support';
 
 // The recent /v1 requests of an account, as the control API, the command line and the panel show them.
 
@@ -13,16 +12,7 @@ async function recent(accountId: string, limit?: number): Promise<LoggedRequest[
   return expectAnswer(await sandbox.admin.recentRequests(accountId, limit), 200).data;
 }
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, '--url', sandbox.url], {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    env: { SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const cli = (...argv: string[]) => sandbox.cli(...argv);
 
 describe('recent requests per account', () => {
   it('keeps each /v1 call newest first with its status and request id, replayed answers included, query values never', async () => {

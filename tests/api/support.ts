@@ -1,3 +1,4 @@
+import { runCli } from '../../sandbox/cli/main';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,6 +126,18 @@ export class TestSandbox {
 
   async advanceClock(seconds: number): Promise<string> {
     return expectAnswer(await this.admin.advanceClock(seconds), 200).now;
+  }
+
+  /** The command line run in this process against this sandbox, with the admin token: what it printed and its exit code. */
+  async cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli([...argv, '--url', this.url], {
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      env: { SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN },
+    });
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
   }
 
   async now(): Promise<Date> {
