@@ -33,11 +33,14 @@ export function utcDayStart(value: string | undefined): number | null {
   return day.toISOString().slice(0, 10) === value ? day.getTime() : null;
 }
 
+/** Days from one day's start to another's, both counted. */
+const daysCovered = (fromMs: number, toMs: number) => (toMs - fromMs) / DAY_MS + 1;
+
 /** Days a custom range covers, counting both ends. */
 export function spanDays(fromDay: string, toDay: string): number | null {
   const from = utcDayStart(fromDay);
   const to = utcDayStart(toDay);
-  return from !== null && to !== null ? (to - from) / DAY_MS + 1 : null;
+  return from !== null && to !== null ? daysCovered(from, to) : null;
 }
 
 /** Why a custom range cannot be asked for, or null when it can. Shared by the form and the server. */
@@ -51,7 +54,7 @@ export function customRangeProblem(fromDay: string | undefined, toDay: string | 
   if (from === null) return 'Pick a start date as well as the end date.';
   if (to === null) return 'Pick an end date as well as the start date.';
   if (from > to) return 'The start date is after the end date.';
-  const days = (to - from) / DAY_MS + 1;
+  const days = daysCovered(from, to);
   if (days > MAX_WINDOW_DAYS)
     return `A window can cover at most a year (${MAX_WINDOW_DAYS} days); this one covers ${days} days. Shorten it and apply again.`;
   return null;
