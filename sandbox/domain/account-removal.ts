@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../context';
 import { requireAccount } from './accounts';
-import { removeAccountRows } from './account-rows';
+import { removeAccountRows, removeEveryAccountRow } from './account-rows';
 import { applyFixtures } from './fixtures';
 
 /**
@@ -23,13 +23,13 @@ export function deleteAccount(ctx: SandboxContext, accountId: string): void {
  * forward (D22), and the key-signing secret.
  */
 export function resetSandbox(ctx: SandboxContext): { deleted_accounts: number; fixture_accounts: number } {
-  const ids = ctx.store.sqlite.prepare('SELECT id FROM accounts').pluck().all() as string[];
-  ctx.store.transaction(() => {
-    for (const id of ids) removeAccountRows(ctx, id);
+  const deleted = ctx.store.transaction(() => {
+    const count = removeEveryAccountRow(ctx);
     ctx.store.sqlite.prepare('DELETE FROM provider_outages').run();
     if (ctx.fixtures !== undefined) applyFixtures(ctx, ctx.fixtures);
+    return count;
   });
   ctx.requests.forget();
   ctx.faults.clear();
-  return { deleted_accounts: ids.length, fixture_accounts: ctx.fixtures?.accounts.length ?? 0 };
+  return { deleted_accounts: deleted, fixture_accounts: ctx.fixtures?.accounts.length ?? 0 };
 }

@@ -30,3 +30,13 @@ export function removeAccountRows(ctx: SandboxContext, accountId: string): void 
     ctx.store.sqlite.prepare(`DELETE FROM ${table} WHERE ${column} = :account`).run({ account: accountId });
   }
 }
+
+/**
+ * Deletes every account's rows at once, rows left by robots deleted long ago included (which no
+ * account's removal can still reach); the caller holds the transaction. Returns the accounts deleted.
+ */
+export function removeEveryAccountRow(ctx: SandboxContext): number {
+  const accounts = ctx.store.sqlite.prepare('SELECT count(*) FROM accounts').pluck().get() as number;
+  for (const table of [...BY_ROBOT, ...BY_ACCOUNT]) ctx.store.sqlite.prepare(`DELETE FROM ${table}`).run();
+  return accounts;
+}

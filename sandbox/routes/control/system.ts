@@ -39,7 +39,7 @@ const routes = {
     request: { body: jsonBody(ResetBody) },
     responses: {
       200: jsonResponse(
-        '{deleted_accounts}: every account with everything it owns, provider outages and faults are gone; the clock stays where it is.',
+        '{deleted_accounts, fixture_accounts}: every account with everything it owns, provider outages and faults are gone, then the fixtures the sandbox started with are made again; the clock stays where it is.',
       ),
     },
   }),
