@@ -14,10 +14,18 @@ export interface RunInput {
   args: string[];
   values: Values;
   client: ControlClient;
+  /** For a command that reports as it goes (`listen`): a line to stdout or stderr at once. */
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Aborted when the person stops the command (Ctrl-C). */
+  signal: AbortSignal;
 }
 
-/** What a command printed: `json` for --json, `text` for people. */
-export type Outcome = { ok: true; json: unknown; text: string } | { ok: false; error: ControlError };
+/**
+ * What a command printed: `json` for --json, `text` for people; `printed` when it wrote its own
+ * lines as it went and has nothing more for stdout.
+ */
+export type Outcome = { ok: true; json: unknown; text: string; printed?: true } | { ok: false; error: ControlError };
 
 export interface Command {
   summary: string;

@@ -10,6 +10,7 @@ import { channelCommands, robotCommands, webhookCommands } from './commands/robo
 import { attachmentCommands, conversationCommands, handshakeCommands, ruleCommands } from './commands/conversations';
 import { faultCommands, outageCommands } from './commands/faults';
 import { clockCommands, historyCommands, requestsCommand, resetCommand, simulatorCommands } from './commands/system';
+import { listenCommand, triggerCommand } from './commands/events';
 
 /**
  * The sandbox command line (D23): the panel's operations over HTTP through the control API (D24)
@@ -21,6 +22,8 @@ export interface CliIo {
   stderr(text: string): void;
   env: Record<string, string | undefined>;
   fetch?: FetchLike;
+  /** Stops a long-running command (`listen`); the process wires it to Ctrl-C. */
+  signal?: AbortSignal;
 }
 
 // Help and errors name a command that exists: the installed package's, or package.json's script here.
@@ -47,6 +50,8 @@ export const GROUPS: Record<string, Record<string, Command> | Command> = {
   reset: resetCommand,
   requests: requestsCommand,
   log: { ...requestsCommand, summary: 'the same as "requests"' },
+  trigger: triggerCommand,
+  listen: listenCommand,
 };
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
@@ -169,7 +174,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const client = createControlClient(io.fetch ?? fetch, url, token);
     let result;
     try {
-      result = await command.run({ args: parsed.positionals, values, client });
+      result = await command.run({
+        args: parsed.positionals,
+        values,
+        client,
+        stdout: io.stdout,
+        stderr: io.stderr,
+        signal: io.signal ?? new AbortController().signal,
+      });
     } catch (error) {
       // fetch rejects with a TypeError when nothing answers at the URL; anything else is a bug.
       if (!(error instanceof TypeError)) throw error;
@@ -180,6 +192,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(values.json === true ? JSON.stringify({ error: result.error }, null, 2) : errorText(result.error));
       return 1;
     }
+    if (result.printed) return 0;
     io.stdout(values.json === true ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;
   } catch (error) {
@@ -202,10 +215,13 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
   const code = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(`${text}\n`),
     stderr: (text) => process.stderr.write(`${text}\n`),
     env: process.env,
+    signal: stop.signal,
   });
   process.exitCode = code;
 }

@@ -8,6 +8,7 @@ import type {
   Conversation,
   ConversationDetail,
   DataList,
+  EventFeed,
   Fault,
   LoggedRequest,
   HandshakeDecision,
@@ -21,6 +22,7 @@ import type {
   NewPanelChannel,
   NewRobot,
   NewRule,
+  NewTrigger,
   Outage,
   PostedMessages,
   Reply,
@@ -30,6 +32,7 @@ import type {
   Rule,
   Simulator,
   SimulatorSetting,
+  Triggered,
 } from './types';
 
 /**
@@ -102,6 +105,8 @@ export interface ControlClient {
   advanceClock(seconds: number): Promise<ControlResult<{ now: string }>>;
   reset(): Promise<ControlResult<{ deleted_accounts: number; fixture_accounts: number }>>;
   recentRequests(accountId: string, limit?: number): Promise<ControlResult<DataList<LoggedRequest>>>;
+  triggerEvent(robotId: string, body: NewTrigger): Promise<ControlResult<Triggered>>;
+  eventFeed(accountId: string, afterSeq: number, limit?: number): Promise<ControlResult<EventFeed>>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -186,6 +191,9 @@ export function createControlClient(fetchLike: FetchLike, baseUrl: string, token
     advanceClock: (seconds) => call('POST', `${CONTROL}/clock/advance`, { seconds }),
     reset: () => call('POST', `${CONTROL}/reset`, { confirm: 'delete every account' }),
     recentRequests: (id, limit) => call('GET', `${account(id)}/requests${limit === undefined ? '' : `?limit=${limit}`}`),
+    triggerEvent: (id, body) => call('POST', `${robot(id)}/events`, body),
+    eventFeed: (id, afterSeq, limit) =>
+      call('GET', `${account(id)}/events?after_seq=${afterSeq}${limit === undefined ? '' : `&limit=${limit}`}`),
   };
 }
 

@@ -11,12 +11,15 @@ import type { robotView } from '../domain/robots';
 import type { ruleView } from '../domain/rules';
 import type { simulateHistory } from '../domain/simulate-history';
 import type { simulatorView } from '../domain/simulator';
+import type { Triggered } from '../domain/trigger';
 import type { typingView } from '../domain/typing';
 import type { outageView } from '../replies/limits';
+import type { FedEvent } from '../webhooks/event-feed';
 import type { replyView } from '../replies/queue';
 import type { AddMessagesBody, CreateConversationBody, SimulateHistoryBody, SimulatorBody } from '../routes/control/conversation-schemas';
 import type { AddPanelChannelBody } from '../routes/control/panel-support';
 import type { OutageBody } from '../routes/control/providers';
+import type { TriggerBody } from '../routes/control/events';
 import type { CreateRuleBody } from '../routes/control/rule-schemas';
 import type { CreateAccountBody, CreateRobotBody, FaultBody, PatchAccountBody, PatchRobotBody } from '../routes/control/schemas';
 
@@ -43,7 +46,7 @@ export type AttachmentRecord = ReturnType<typeof attachmentRecordView>;
 export type Rule = ReturnType<typeof ruleView>;
 export type Simulator = ReturnType<typeof simulatorView>;
 export type HistoryResult = ReturnType<typeof simulateHistory>;
-export type { Fault };
+export type { Fault, FedEvent, Triggered };
 
 export type { LoggedRequest } from '../http/request-log';
 
@@ -59,6 +62,10 @@ export interface HandshakeDecision {
 
 export interface DataList<T> {
   data: T[];
+}
+
+export interface EventFeed extends DataList<FedEvent> {
+  latest_seq: number;
 }
 
 /**
@@ -86,3 +93,4 @@ export type SimulatorSetting = Unchecked<z.input<typeof SimulatorBody>>;
 export type NewFault = Unchecked<z.input<typeof FaultBody>>;
 export type NewOutage = Unchecked<z.input<typeof OutageBody>>;
 export type NewRule = Unchecked<z.input<typeof CreateRuleBody>>;
+export type NewTrigger = Unchecked<z.input<typeof TriggerBody>>;

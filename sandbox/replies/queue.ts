@@ -15,7 +15,8 @@ const QUEUE_HOLD_MS = 2 * HOUR_MS;
 /** Contract: replies are possible for 24 h after the end customer's last message. */
 const REPLY_WINDOW_MS = 24 * HOUR_MS;
 
-type FailReason = 'outside_window' | 'queue_expired' | 'conversation_closed';
+export const FAIL_REASONS = ['outside_window', 'queue_expired', 'conversation_closed'] as const;
+export type FailReason = (typeof FAIL_REASONS)[number];
 
 function withinWindow(ctx: SandboxContext, conversationId: string, nowMs: number): boolean {
   const row = ctx.store.db
@@ -32,7 +33,7 @@ function channelActive(ctx: SandboxContext, channelId: string): boolean {
 }
 
 /** D17 `message.failed`: the reply was not sent; `data.reason` says why. */
-function recordFailure(
+export function recordFailure(
   ctx: SandboxContext,
   robot: RobotRow,
   conversation: ConversationRow,

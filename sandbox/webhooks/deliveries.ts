@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import { recordEvent } from '../domain/events';
+import { recordEvent, type RecordedEvent } from '../domain/events';
 import { iso, isoOrNull } from '../domain/vocabulary';
 import { ApiError, notFound } from '../http/api-error';
 import { groupCommitOf } from '../store/group-commit';
@@ -99,6 +99,21 @@ export function getDelivery(ctx: SandboxContext, accountId: string, deliveryId: 
   return view;
 }
 
+/** D18's `test` event, recorded (and queued when the account has a webhook URL) now. */
+export function recordTestEvent(ctx: SandboxContext, accountId: string): RecordedEvent {
+  const now = ctx.clock.nowMs();
+  return recordEvent(ctx, {
+    accountId,
+    type: 'test',
+    robotId: null,
+    externalId: null,
+    conversationId: null,
+    createdAt: now,
+    recordedAt: now,
+    data: { test: true },
+  });
+}
+
 /**
  * D18: a real `test` event through the outbox (signed, custom headers, normal retry schedule).
  * 422 `webhook_not_configured` without a webhook URL.
@@ -106,17 +121,7 @@ export function getDelivery(ctx: SandboxContext, accountId: string, deliveryId: 
 export function sendTestEvent(ctx: SandboxContext, account: AccountRow): Promise<{ delivery_id: string; status: 'pending' }> {
   // Answered once committed, together with the test events that arrived in the same turn.
   return groupCommitOf(ctx.store).run(() => {
-    const now = ctx.clock.nowMs();
-    const event = recordEvent(ctx, {
-      accountId: account.id,
-      type: 'test',
-      robotId: null,
-      externalId: null,
-      conversationId: null,
-      createdAt: now,
-      recordedAt: now,
-      data: { test: true },
-    });
+    const event = recordTestEvent(ctx, account.id);
     if (event.deliveryId === null) {
       // Rolls the recorded event back with the transaction: nothing was queued.
       throw new ApiError('webhook_not_configured', 'No webhook URL is configured for the account; set one in the panel first.');

@@ -24,6 +24,7 @@ const EXTRA: Record<string, string[]> = {
   'conversations add': ['--message', 'ai: hello'],
   'faults add': ['--path-prefix', '/v1/robots', '--status', '503'],
   reset: ['--yes'],
+  listen: ['--forward-to', 'http://127.0.0.1:3000/hook'],
 };
 const ARGUMENT: Record<string, string> = { duration: '1h', role: 'social_dm' };
 

@@ -5,6 +5,7 @@ import { defaultHook } from '../../http/errors';
 import { registerAccountControlRoutes } from './accounts';
 import { registerAttachmentControlRoutes } from './attachments';
 import { registerConversationControlRoutes } from './conversations';
+import { registerEventControlRoutes } from './events';
 import { registerHandshakeControlRoutes } from './handshakes';
 import { registerPanelSupportControlRoutes } from './panel-support';
 import { registerProviderControlRoutes } from './providers';
@@ -30,6 +31,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerRuleControlRoutes(app, ctx);
   registerAttachmentControlRoutes(app, ctx);
   registerRequestLogControlRoutes(app, ctx);
+  registerEventControlRoutes(app, ctx);
   // The control API's own description (behind the admin token like every route here), so tools and
   // the hostile-input property test list every control route from one place.
   app.doc31(CONTROL_OPENAPI_PATH, {
