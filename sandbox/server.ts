@@ -72,6 +72,8 @@ export function createSandboxContext(
   return ctx;
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 export async function startSandbox(options: StartOptions): Promise<RunningSandbox> {
   const log = options.log ?? ((message: string) => console.error(message));
   const ctx = createSandboxContext(options.dataDir, log, { webhookTimeoutMs: options.webhookTimeoutMs, requestLog: options.requestLog });
@@ -97,6 +99,10 @@ export async function startSandbox(options: StartOptions): Promise<RunningSandbo
     void honoListener(request, response);
   });
   created.on('clientError', answerClientError);
+  // Node's 5 s idle limit races clients that keep a socket 4-5 s (fetch does): a request sent on a
+  // socket the server is closing fails with ECONNRESET. Well above their idle time, the client always
+  // lets go first; load balancers idle at 60 s, so 65 s also keeps the server from closing under them.
+  created.keepAliveTimeout = KEEP_ALIVE_MS;
   let server: Server | undefined;
   try {
     server = await new Promise<Server>((resolve, reject) => {
