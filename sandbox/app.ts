@@ -1,6 +1,7 @@
 import { clockDate } from './http/clock-date';
 import { Hono, type Context } from 'hono';
 import type { SandboxContext } from './context';
+import { pathAccountClock, v1AccountClock } from './http/account-clock';
 import { adminAuth, apiKeyAuth, faultInjection } from './http/auth';
 import type { AppEnv } from './http/env';
 import { ApiError, notFound } from './http/api-error';
@@ -80,12 +81,16 @@ export function createApp(ctx: SandboxContext, adminToken: string): SandboxApp {
   app.use(
     '/v1/*',
     apiKeyAuth(ctx, PUBLIC_V1_PATHS),
+    v1AccountClock(ctx),
     ctx.rateLimiter.middleware,
     faultInjection(ctx),
     surfaceBodyLimit(BODY_LIMITS.v1, new Set([UPLOAD_ROUTE])),
   );
   const v1 = createV1App(ctx);
   app.route('/', v1);
+
+  // Control calls, the consent screen and file URLs run on the clock of the account they concern.
+  app.use('/sandbox/*', pathAccountClock(ctx));
 
   // The stand-in consent screen is opened by a page owner's browser: no key, not in the OpenAPI document.
   app.route('/', createConsentApp(ctx));

@@ -1,6 +1,11 @@
 import type { Clock } from './clock';
 
-export type DueWork = (now: Date) => void | Promise<void>;
+/**
+ * `accountId` set: only that account's due work, on its own clock (now is its time). null: the
+ * due work of every account on the sandbox clock (accounts with their own clock had their turn
+ * just before, so what is due for them is done already).
+ */
+export type DueWork = (now: Date, accountId: string | null) => void | Promise<void>;
 
 /**
  * Runs registered due work (expiries, retries, queue drops in later issues) once a second on wall
@@ -9,7 +14,8 @@ export type DueWork = (now: Date) => void | Promise<void>;
  */
 export interface Scheduler {
   register(name: string, work: DueWork): void;
-  runDue(): Promise<void>;
+  /** Runs what is due now; with an account, only its work, on its clock. */
+  runDue(accountId?: string): Promise<void>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -20,23 +26,29 @@ export function createScheduler(clock: Clock, log: (message: string) => void = c
   // Serialises runs: an advance during a tick waits for it rather than doubling up on work.
   let running: Promise<void> = Promise.resolve();
 
-  const runOnce = async () => {
+  const runJobs = async (accountId: string | null) => {
     const now = clock.now();
     for (const [name, work] of jobs) {
       try {
-        await work(now);
+        await work(now, accountId);
       } catch (error) {
         log(`sandbox due work "${name}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
   };
 
-  const runDue = () => {
-    running = running.then(runOnce);
+  const runOnce = async (only?: string) => {
+    if (only !== undefined) return clock.asAccount(only, () => runJobs(only));
+    for (const accountId of clock.ownClocks()) await clock.asAccount(accountId, () => runJobs(accountId));
+    await clock.asSandbox(() => runJobs(null));
+  };
+
+  const runDue = (only?: string) => {
+    running = running.then(() => runOnce(only));
     return running;
   };
 
-  clock.onAdvance(() => runDue());
+  clock.onAdvance((_now, accountId) => runDue(accountId ?? undefined));
 
   return {
     register(name, work) {

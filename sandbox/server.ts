@@ -64,9 +64,9 @@ export function createSandboxContext(
   };
   // Due work: the reply queue first, so a reply it sends is delivered in the same pass.
   registerReplyQueue(ctx);
-  ctx.scheduler.register('webhook-deliveries', () => ctx.webhooks.pass());
+  ctx.scheduler.register('webhook-deliveries', (_now, accountId) => ctx.webhooks.pass(accountId));
   // D14: attachments never sent are deleted 24 h after upload.
-  ctx.scheduler.register('attachment-discard', () => void discardUnsentAttachments(ctx));
+  ctx.scheduler.register('attachment-discard', (_now, accountId) => void discardUnsentAttachments(ctx, accountId));
   // Decision 0026: conversation history older than the account's retention goes.
   ctx.scheduler.register('history-retention', retentionJob(ctx));
   return ctx;

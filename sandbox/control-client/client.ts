@@ -1,6 +1,7 @@
 import type {
   Account,
   AccountChanges,
+  AccountClockReading,
   AccountCreated,
   AttachmentRecord,
   Channel,
@@ -103,6 +104,8 @@ export interface ControlClient {
   clearFaults(): Promise<ControlResult<undefined>>;
   clock(): Promise<ControlResult<ClockReading>>;
   advanceClock(seconds: number): Promise<ControlResult<{ now: string }>>;
+  accountClock(accountId: string): Promise<ControlResult<AccountClockReading>>;
+  advanceAccountClock(accountId: string, seconds: number): Promise<ControlResult<{ now: string }>>;
   reset(): Promise<ControlResult<{ deleted_accounts: number; fixture_accounts: number }>>;
   recentRequests(accountId: string, limit?: number): Promise<ControlResult<DataList<LoggedRequest>>>;
   triggerEvent(robotId: string, body: NewTrigger): Promise<ControlResult<Triggered>>;
@@ -189,6 +192,8 @@ export function createControlClient(fetchLike: FetchLike, baseUrl: string, token
     clearFaults: () => call('DELETE', `${CONTROL}/faults`),
     clock: () => call('GET', `${CONTROL}/clock`),
     advanceClock: (seconds) => call('POST', `${CONTROL}/clock/advance`, { seconds }),
+    accountClock: (id) => call('GET', `${account(id)}/clock`),
+    advanceAccountClock: (id, seconds) => call('POST', `${account(id)}/clock/advance`, { seconds }),
     reset: () => call('POST', `${CONTROL}/reset`, { confirm: 'delete every account' }),
     recentRequests: (id, limit) => call('GET', `${account(id)}/requests${limit === undefined ? '' : `?limit=${limit}`}`),
     triggerEvent: (id, body) => call('POST', `${robot(id)}/events`, body),

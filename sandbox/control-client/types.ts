@@ -55,6 +55,13 @@ export interface ClockReading {
   offset_seconds: number;
 }
 
+/** An account's time: `offset_seconds` ahead of the sandbox's clock on a clock of its own. */
+export interface AccountClockReading extends ClockReading {
+  account_id: string;
+  own_clock: boolean;
+  sandbox_now: string;
+}
+
 export interface HandshakeDecision {
   status: HandshakeStatus;
   redirect_url: string;

@@ -15,12 +15,13 @@ export function deleteAccount(ctx: SandboxContext, accountId: string): void {
   });
   ctx.requests.forget(accountId);
   ctx.faults.clear(accountId);
+  ctx.clock.forgetAccount(accountId);
 }
 
 /**
  * Every account deleted as above, with the provider outages and faults, then the fixtures the
  * sandbox started with made again: the state of its start, but for the clock, which only moves
- * forward (D22), and the key-signing secret.
+ * forward (D22), and the key-signing secret. Accounts' own clocks go with the accounts.
  */
 export function resetSandbox(ctx: SandboxContext): { deleted_accounts: number; fixture_accounts: number } {
   const deleted = ctx.store.transaction(() => {
@@ -31,5 +32,6 @@ export function resetSandbox(ctx: SandboxContext): { deleted_accounts: number; f
   });
   ctx.requests.forget();
   ctx.faults.clear();
+  for (const accountId of ctx.clock.ownClocks()) ctx.clock.forgetAccount(accountId);
   return { deleted_accounts: deleted, fixture_accounts: ctx.fixtures?.accounts.length ?? 0 };
 }

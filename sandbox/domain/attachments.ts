@@ -140,9 +140,11 @@ export function attachmentFile(ctx: SandboxContext, id: string): AttachmentRow {
 }
 
 /** Scheduler job: deletes attachments 24 h after upload unless sent (D14). */
-export function discardUnsentAttachments(ctx: SandboxContext): number {
+export function discardUnsentAttachments(ctx: SandboxContext, accountId: string | null = null): number {
+  // On an account's own clock, only its attachments: its time is not the others'.
+  const ofAccount = accountId === null ? undefined : eq(attachments.accountId, accountId);
   return ctx.store.db
     .delete(attachments)
-    .where(and(isNull(attachments.sentAt), lte(attachments.discardAt, ctx.clock.nowMs())))
+    .where(and(isNull(attachments.sentAt), lte(attachments.discardAt, ctx.clock.nowMs()), ofAccount))
     .run().changes;
 }

@@ -32,4 +32,6 @@ export function applyFixtures(ctx: SandboxContext, fixtures: Fixtures): void {
       }
     }
   });
+  // Made afresh, on the sandbox's clock like any new account.
+  for (const fixture of fixtures.accounts) ctx.clock.forgetAccount(fixture.id);
 }

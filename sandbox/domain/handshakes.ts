@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { accounts, channels, handshakes, robots, type HandshakeRow } from '../store/schema';
 import { activeChannelCount } from './accounts';
@@ -33,11 +33,16 @@ export function consentUrl(row: HandshakeRow): string {
  * (outcome `expired`) so that the consent URL can say so and the next connect can answer 410 once.
  * Runs from the scheduler and, lazily, before anything reads handshake state.
  */
-function expireDueHandshakes(ctx: SandboxContext, nowMs = ctx.clock.nowMs()): void {
+function expireDueHandshakes(ctx: SandboxContext, nowMs = ctx.clock.nowMs(), accountId = ctx.clock.ownClockAccount()): void {
+  // On an account's own clock, only its handshakes: its time is not the others'.
+  const ofAccount =
+    accountId === null
+      ? undefined
+      : inArray(handshakes.robotId, ctx.store.db.select({ id: robots.id }).from(robots).where(eq(robots.accountId, accountId)));
   const due = ctx.store.db
     .select()
     .from(handshakes)
-    .where(and(isNull(handshakes.outcome), lte(handshakes.expiresAt, nowMs)))
+    .where(and(isNull(handshakes.outcome), lte(handshakes.expiresAt, nowMs), ofAccount))
     .all();
   for (const row of due) {
     ctx.store.transaction(() => {
@@ -51,7 +56,7 @@ function expireDueHandshakes(ctx: SandboxContext, nowMs = ctx.clock.nowMs()): vo
 }
 
 export function registerHandshakeExpiry(ctx: SandboxContext): void {
-  ctx.scheduler.register('handshake-expiry', (now) => expireDueHandshakes(ctx, now.getTime()));
+  ctx.scheduler.register('handshake-expiry', (now, accountId) => expireDueHandshakes(ctx, now.getTime(), accountId));
 }
 
 export function openHandshakeOf(ctx: SandboxContext, robotId: string): HandshakeRow | undefined {

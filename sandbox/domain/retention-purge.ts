@@ -164,12 +164,20 @@ interface AccountPlans {
  * Resolves true once everything due is gone, false when `budgetMs` ran out first (a later pass
  * goes on: what is already deleted is not met again).
  */
-export async function purgeExpiredHistory(ctx: SandboxContext, nowMs: number, budgetMs = Infinity): Promise<boolean> {
+export async function purgeExpiredHistory(
+  ctx: SandboxContext,
+  nowMs: number,
+  budgetMs = Infinity,
+  onlyAccount: string | null = null,
+): Promise<boolean> {
   const s = stmts(ctx.store.sqlite);
   function* everyAccount(): Generator<number> {
     for (const account of s.accounts.all() as AccountPlans[]) {
+      if (onlyAccount !== null && account.id !== onlyAccount) continue;
       const months = retentionMonths({ standard: account.standardPlan ? account.tier : null, socialDm: account.socialDmTier });
-      if (months !== null) yield* purgeAccount(s, account.id, retentionHorizon(nowMs, months));
+      // `nowMs` is the sandbox's: an account with a clock of its own is that much further on.
+      const accountNow = onlyAccount !== null ? nowMs : nowMs + ctx.clock.accountOffsetMs(account.id);
+      if (months !== null) yield* purgeAccount(s, account.id, retentionHorizon(accountNow, months));
     }
   }
   return drive(ctx, everyAccount(), budgetMs);
@@ -183,13 +191,21 @@ export async function purgeExpiredHistory(ctx: SandboxContext, nowMs: number, bu
  * taken up again on the next tick, a second later.
  */
 export function retentionJob(ctx: SandboxContext): DueWork {
-  let lastOffset: number | undefined;
+  let lastAdvances: number | undefined;
   let lastRun = 0;
   let unfinished = false;
-  return async (now) => {
-    const offset = ctx.clock.offsetMs();
-    if (offset === lastOffset && !unfinished && Date.now() - lastRun < BACKGROUND_INTERVAL_MS) return;
-    lastOffset = offset;
+  // An account's own advance purges that account at once; its history also goes on the passes of all.
+  const accountAdvances = new Map<string, number>();
+  return async (now, accountId) => {
+    const advances = ctx.clock.advances();
+    if (accountId !== null) {
+      if (accountAdvances.get(accountId) === advances) return;
+      accountAdvances.set(accountId, advances);
+      await purgeExpiredHistory(ctx, now.getTime(), Infinity, accountId);
+      return;
+    }
+    if (advances === lastAdvances && !unfinished && Date.now() - lastRun < BACKGROUND_INTERVAL_MS) return;
+    lastAdvances = advances;
     lastRun = Date.now();
     unfinished = !(await purgeExpiredHistory(ctx, now.getTime(), PASS_BUDGET_MS));
   };

@@ -29,9 +29,12 @@ function registry(ctx: SandboxContext): Map<string, SimulatorState> {
     map = new Map();
     simulators.set(ctx, map);
     // Paced by wall time, not the sandbox clock, so advancing the clock does not cause a burst.
-    ctx.scheduler.register(JOB, () => {
+    ctx.scheduler.register(JOB, (_now, accountId) => {
       const wall = Date.now();
+      const ownClocks = new Set(ctx.clock.ownClocks());
       for (const state of map?.values() ?? []) {
+        // Each account's traffic on its own clock's turn, if it has one, else on the sandbox's.
+        if (accountId === null ? ownClocks.has(state.accountId) : state.accountId !== accountId) continue;
         if (wall - state.lastStepWallMs < state.intervalMs) continue;
         state.lastStepWallMs = wall;
         step(ctx, state);

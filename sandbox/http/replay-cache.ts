@@ -124,16 +124,18 @@ export function createReplayCache(deps: {
     if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) return false;
     if ('encrypted' in request.socket && request.socket.encrypted === true) return false;
 
-    const now = deps.clock.nowMs();
+    const { account } = entry;
+    // On the account's own clock when it has one, as its request through the app would be.
+    const onItsClock = <T>(work: () => T): T => deps.clock.asAccount(account.id, work);
+    const now = onItsClock(() => deps.clock.nowMs());
     const [changes, version] = deps.store.changeCounters();
     if (now >= entry.untilMs || changes !== entry.changes[0] || version !== entry.changes[1]) {
       forget(key);
       return false;
     }
-    const { account } = entry;
     if (account.keyExpiresAt !== null && account.keyExpiresAt <= now) return false;
     if (!deps.faults.isEmpty()) return false;
-    const rate = deps.rateLimiter.admit(account);
+    const rate = onItsClock(() => deps.rateLimiter.admit(account));
     if (!rate) return false;
 
     const headers = entry.headers.slice();

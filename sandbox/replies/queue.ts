@@ -123,13 +123,15 @@ function finish(ctx: SandboxContext, id: string, status: 'sent' | 'dropped' | 'f
  * the end of an outage and the expiry still sends it, late) and the send rate allows. One that
  * cannot go after its 2 h is dropped with `message.failed` (`queue_expired`), dated at its expiry.
  */
-function runReplyQueue(ctx: SandboxContext): void {
+function runReplyQueue(ctx: SandboxContext, accountId: string | null): void {
   const now = ctx.clock.nowMs();
   const waiting = ctx.store.db.select().from(replyQueue).where(eq(replyQueue.status, 'queued')).orderBy(asc(replyQueue.seq)).all();
   const blocked = new Set<string>();
   for (const reply of waiting) {
     ctx.store.transaction(() => {
       const conversation = ctx.store.db.select().from(conversations).where(eq(conversations.id, reply.conversationId)).get();
+      // On an account's own clock, only its replies: its time is not the others'.
+      if (accountId !== null && conversation?.accountId !== accountId) return;
       const robot = ctx.store.db.select().from(robots).where(eq(robots.id, reply.robotId)).get();
       if (!conversation || !robot) return finish(ctx, reply.id, 'dropped', 'robot_deleted', now);
       const expired = now >= reply.expiresAt;
@@ -161,7 +163,7 @@ function runReplyQueue(ctx: SandboxContext): void {
 }
 
 export function registerReplyQueue(ctx: SandboxContext): void {
-  ctx.scheduler.register('reply-queue', () => runReplyQueue(ctx));
+  ctx.scheduler.register('reply-queue', (_now, accountId) => runReplyQueue(ctx, accountId));
 }
 
 export function repliesOfConversation(ctx: SandboxContext, conversationId: string): ReplyRow[] {

@@ -30,7 +30,8 @@ export interface DispatcherOptions {
 export interface WebhookDispatcher {
   /** A pass right after the current synchronous work (e.g. the transaction that stored a delivery). */
   kick(): void;
-  pass(): void;
+  /** A pass over one account's deliveries on its own clock, or (null) everyone's on the sandbox clock. */
+  pass(accountId: string | null): void;
   /** Clears in-flight marks left by a previous run and starts on what is due. */
   start(): void;
   /** Aborts sends in flight without recording them (they are due again on the next start). */
@@ -86,7 +87,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     finished.push({ row, attemptedAt, outcome });
   }
 
-  function pass(): void {
+  function pass(accountId: string | null): void {
     if (stopped) return;
     // First the attempts that finished: a retry due at once after a clock advance is then due now.
     recordFinished();
@@ -94,7 +95,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     if (free <= 0) return;
     const starting: DeliveryRow[] = [];
     // More rows than slots: some may belong to an account already at its share.
-    for (const row of dueDeliveries(store, clock.nowMs(), free * 4)) {
+    for (const row of dueDeliveries(store, clock.nowMs(), free * 4, accountId)) {
       if (free <= 0) break;
       if (inFlight.has(row.id)) continue;
       const busy = perAccount.get(row.accountId) ?? 0;
@@ -134,7 +135,9 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     setImmediate(() => {
       kicked = false;
       try {
-        pass();
+        // Each account with a clock of its own on its time, then everyone on the sandbox's.
+        for (const accountId of clock.ownClocks()) clock.asAccount(accountId, () => pass(accountId));
+        clock.asSandbox(() => pass(null));
       } catch (error) {
         log(`sandbox webhook dispatcher pass failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }

@@ -51,6 +51,20 @@ function prepareStatements(store: Store) {
       .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.seq))
       .limit(p('limit'))
       .prepare(),
+    dueOfAccount: store.db
+      .select()
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.accountId, p('accountId')),
+          isNotNull(deliveries.nextAttemptAt),
+          lte(deliveries.nextAttemptAt, p('now')),
+          isNull(deliveries.sendingSince),
+        ),
+      )
+      .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.seq))
+      .limit(p('limit'))
+      .prepare(),
     exists: store.db
       .select({ id: deliveries.id })
       .from(deliveries)
@@ -101,9 +115,10 @@ export function enqueueDelivery(store: Store, accountId: string, envelope: Outbo
   return id;
 }
 
-/** Deliveries whose next attempt is due and that are not being sent, oldest due first. */
-export function dueDeliveries(store: Store, nowMs: number, limit: number): DeliveryRow[] {
-  return statementsOf(store).due.all({ now: nowMs, limit });
+/** Deliveries whose next attempt is due and that are not being sent, oldest due first; of one account, or of all. */
+export function dueDeliveries(store: Store, nowMs: number, limit: number, accountId: string | null = null): DeliveryRow[] {
+  const prepared = statementsOf(store);
+  return accountId === null ? prepared.due.all({ now: nowMs, limit }) : prepared.dueOfAccount.all({ now: nowMs, limit, accountId });
 }
 
 /** The account a delivery belongs to, as it is now: its URL and token apply to every attempt. */

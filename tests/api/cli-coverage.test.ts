@@ -27,6 +27,11 @@ const EXTRA: Record<string, string[]> = {
   listen: ['--forward-to', 'http://127.0.0.1:3000/hook'],
 };
 const ARGUMENT: Record<string, string> = { duration: '1h', role: 'social_dm' };
+/** Commands that reach a second operation with an option: each is run that way too. */
+const ALSO: Record<string, string[]> = {
+  'clock show': ['--account', 'acc_x'],
+  'clock advance': ['--account', 'acc_x'],
+};
 
 const isCommand = (entry: Record<string, Command> | Command): entry is Command => typeof (entry as Command).run === 'function';
 const commands = Object.entries(GROUPS).flatMap(([group, entry]) =>
@@ -44,10 +49,20 @@ describe('the command line covers the control API', () => {
 
     const covered = new Set<string>();
     const refused: string[] = [];
-    for (const [name, command] of commands) {
-      const args = (command.args ?? []).map((arg) => ARGUMENT[arg] ?? `${arg.replace(/_id$/, '')}_x`);
+    const runs = commands.flatMap(([name, command]) => {
+      const argv = [
+        ...name.split(' '),
+        ...(command.args ?? []).map((arg) => ARGUMENT[arg] ?? `${arg.replace(/_id$/, '')}_x`),
+        ...(EXTRA[name] ?? []),
+      ];
+      const also = ALSO[name];
+      return also === undefined
+        ? [[name, argv] as const]
+        : [[name, argv] as const, [`${name} ${also.join(' ')}`, [...argv, ...also]] as const];
+    });
+    for (const [name, argv] of runs) {
       const sent: string[] = [];
-      const code = await runCli([...name.split(' '), ...args, ...(EXTRA[name] ?? []), '--url', 'http://sandbox.test'], {
+      const code = await runCli([...argv, '--url', 'http://sandbox.test'], {
         stdout: () => {},
         stderr: (text) => sent.push(`stderr: ${text}`),
         env: { SANDBOX_ADMIN_TOKEN: 'recording-token-0123456789' },

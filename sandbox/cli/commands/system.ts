@@ -1,6 +1,6 @@
 import type { HistoryRequest, LoggedRequest, Simulator } from '../../control-client/types';
 import { table } from '../format';
-import { durationSeconds, flag, int, outcome, UsageError, type Command } from '../command';
+import { durationSeconds, flag, int, outcome, str, UsageError, type Command } from '../command';
 
 export const historyCommands: Record<string, Command> = {
   simulate: {
@@ -51,19 +51,44 @@ export const simulatorCommands: Record<string, Command> = {
   },
 };
 
+const accountOption = {
+  account: { type: 'string', value: 'account_id', description: "that account's own clock instead of the sandbox's" },
+} as const;
+
 export const clockCommands: Record<string, Command> = {
   show: {
-    summary: 'show sandbox now and its offset from wall time',
-    run: ({ client }) => outcome(client.clock(), (a) => `now     ${a.now}\noffset  ${a.offset_seconds} s`),
+    summary: "show sandbox now and its offset from wall time (or an account's time)",
+    options: accountOption,
+    run({ client, values }) {
+      const accountId = str(values, 'account');
+      if (accountId === undefined) return outcome(client.clock(), (a) => `now     ${a.now}\noffset  ${a.offset_seconds} s`);
+      return outcome(client.accountClock(accountId), (a) =>
+        [
+          `now      ${a.now}`,
+          a.own_clock
+            ? `offset   ${a.offset_seconds} s ahead of the sandbox clock (its own clock)`
+            : 'offset   0 s (follows the sandbox clock)',
+          `sandbox  ${a.sandbox_now}`,
+        ].join('\n'),
+      );
+    },
   },
   advance: {
-    summary: 'move the sandbox clock forward (due work runs before the answer)',
+    summary: "move the sandbox clock forward, or one account's own (due work runs before the answer)",
     args: ['duration'],
-    notes: ['duration: 90 (seconds), 90s, 15m, 2h30m, 1d2h or 150m', 'example: clock advance 2h30m'],
-    run({ client, args: [duration = ''] }) {
+    options: accountOption,
+    notes: [
+      'duration: 90 (seconds), 90s, 15m, 2h30m, 1d2h or 150m',
+      'example: clock advance 2h30m',
+      "With --account only that account's time moves (it has its own clock from then on) and only its due",
+      'work runs; the other accounts are untouched. Moving the sandbox clock moves every account.',
+    ],
+    run({ client, values, args: [duration = ''] }) {
       const seconds = durationSeconds(duration);
       if (seconds <= 0) throw new UsageError('the clock only moves forward: give a duration above 0');
-      return outcome(client.advanceClock(seconds), (a) => `now ${a.now}`);
+      const accountId = str(values, 'account');
+      if (accountId === undefined) return outcome(client.advanceClock(seconds), (a) => `now ${a.now}`);
+      return outcome(client.advanceAccountClock(accountId, seconds), (a) => `${accountId} now ${a.now}`);
     },
   },
 };

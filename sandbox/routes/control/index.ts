@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { SandboxContext } from '../../context';
 import type { AppEnv } from '../../http/env';
 import { defaultHook } from '../../http/errors';
+import { registerAccountClockControlRoutes } from './account-clock';
 import { registerAccountControlRoutes } from './accounts';
 import { registerAttachmentControlRoutes } from './attachments';
 import { registerConversationControlRoutes } from './conversations';
@@ -32,6 +33,7 @@ export function createControlApp(ctx: SandboxContext): OpenAPIHono<AppEnv> {
   registerAttachmentControlRoutes(app, ctx);
   registerRequestLogControlRoutes(app, ctx);
   registerEventControlRoutes(app, ctx);
+  registerAccountClockControlRoutes(app, ctx);
   // The control API's own description (behind the admin token like every route here), so tools and
   // the hostile-input property test list every control route from one place.
   app.doc31(CONTROL_OPENAPI_PATH, {
