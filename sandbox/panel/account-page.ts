@@ -4,6 +4,7 @@ import type { ControlError } from '../control-client/client';
 import type { FormState } from './forms';
 import { html } from './html';
 import { ownEntry } from '../own-entry';
+import { accountClockSection, deleteSection } from './lifecycle-sections';
 import { robotsSection } from './robot-sections';
 import { PANEL_REQUESTS, requestsSection } from './requests-section';
 import { clockSection, trafficSection } from './traffic-sections';
@@ -26,6 +27,7 @@ const DONE: Record<string, string> = {
   'simulator-on': 'Live simulator running.',
   'simulator-off': 'Live simulator stopped.',
   clock: 'Clock advanced.',
+  'account-clock': "This account's clock advanced.",
 };
 
 function doneMessage(query: (name: string) => string | undefined): string | undefined {
@@ -50,12 +52,13 @@ function failurePage(c: PanelContext, error: ControlError) {
  * failed, `state` carries what was typed and the errors, and that form shows them.
  */
 export async function renderAccountPage(c: PanelContext, deps: PanelDeps, accountId: string, state?: FormState, status = 200) {
-  const [account, robots, simulators, clock, requests] = await Promise.all([
+  const [account, robots, simulators, clock, requests, accountClock] = await Promise.all([
     deps.control.getAccount(accountId),
     deps.control.listRobots(accountId),
     deps.control.listSimulators(),
     deps.control.clock(),
     deps.control.recentRequests(accountId, PANEL_REQUESTS),
+    deps.control.accountClock(accountId),
   ]);
   if (!account.ok) {
     return render(
@@ -71,17 +74,20 @@ export async function renderAccountPage(c: PanelContext, deps: PanelDeps, accoun
   if (!simulators.ok) return failurePage(c, simulators.error);
   if (!clock.ok) return failurePage(c, clock.error);
   if (!requests.ok) return failurePage(c, requests.error);
+  if (!accountClock.ok) return failurePage(c, accountClock.error);
   const csrf = csrfOf(c);
   const a = account.body;
   const input = { account: a, clock: clock.body, csrf, state };
   const simulator = simulators.body.data.find((s) => s.account_id === a.account_id);
   const body = html`<p>Account <code>${a.account_id}</code>, created ${a.created_at}. Plan ${a.tier}${a.lapsed ? ' (lapsed)' : ''}; roles: ${a.roles.length === 0 ? 'none' : a.roles.join(', ')}.</p>
-<nav aria-label="On this page"><a href="#plan">Plan</a> · <a href="#roles">Roles</a> · <a href="#key">Key</a> · <a href="#return-url">Return URL</a> · <a href="#webhook">Webhook</a> · <a href="#attachments">Attachments</a> · <a href="#robots">Robots</a> · <a href="#traffic">Traffic</a> · <a href="#requests">Requests</a> · <a href="#clock">Clock</a></nav>
+<nav aria-label="On this page"><a href="#plan">Plan</a> · <a href="#roles">Roles</a> · <a href="#key">Key</a> · <a href="#return-url">Return URL</a> · <a href="#webhook">Webhook</a> · <a href="#attachments">Attachments</a> · <a href="#robots">Robots</a> · <a href="#traffic">Traffic</a> · <a href="#requests">Requests</a> · <a href="#account-clock">Clock</a> · <a href="#delete">Delete</a></nav>
 ${planSection(input)}${rolesSection(input)}${keySection(input)}${returnUrlSection(input)}${webhookSection(input)}${attachmentsSection(input)}
 ${robotsSection({ account: a, robots: robots.body.data, csrf, state })}
 ${trafficSection({ account: a, simulator, csrf, state })}
 ${requestsSection(requests.body.data)}
-${clockSection({ clock: clock.body, csrf, state, returnTo: `${PANEL}/accounts/${a.account_id}` })}`;
+${accountClockSection({ clock: accountClock.body, csrf, state })}
+${clockSection({ clock: clock.body, csrf, state, returnTo: `${PANEL}/accounts/${a.account_id}` })}
+${deleteSection({ accountId: a.account_id, csrf, state })}`;
   const flash = state ? undefined : doneMessage((name) => c.req.query(name));
   return render(c, { title: a.name, body, flash }, status === 200 ? 200 : pageStatus(status));
 }

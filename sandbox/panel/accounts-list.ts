@@ -76,7 +76,8 @@ export function registerAccountList(app: Hono<PanelEnv>, deps: PanelDeps): void 
         pageStatus(result.status),
       );
     const body = html`<p><a href="${PANEL}/accounts/new">Create account</a></p>${accountsTable(result.body.data)}`;
-    return render(c, { title: 'Accounts', body });
+    const flash = c.req.query('done') === 'deleted' ? 'The account is deleted, with everything it owned.' : undefined;
+    return render(c, { title: 'Accounts', body, flash });
   });
 
   app.get(`${PANEL}/accounts/new`, (c) => createForm(c));

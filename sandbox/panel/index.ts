@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { registerAccountActions } from './account-actions';
+import { registerAccountLifecycle } from './account-lifecycle';
 import { registerAccountList } from './accounts-list';
 import { panelForms, panelHeaders, requireSession } from './auth';
 import { registerClock } from './clock-page';
@@ -25,6 +26,7 @@ export function createPanelApp(fetchLike: FetchLike, adminToken: string): Hono<P
   registerLogin(app, deps);
   registerAccountList(app, deps);
   registerAccountActions(app, deps);
+  registerAccountLifecycle(app, deps);
   registerRobotActions(app, deps);
   registerClock(app, deps);
   return app;
