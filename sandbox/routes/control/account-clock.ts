@@ -11,6 +11,9 @@ const routes = {
   show: createRoute({
     method: 'get',
     path: '/sandbox/api/accounts/{account_id}/clock',
+    operationId: 'getAccountClock',
+    tags: ['Clock and reset'],
+    description: "Reads an account's time and how far its own clock is ahead of the sandbox's.",
     request: { params: accountParams },
     responses: {
       200: jsonResponse(
@@ -21,6 +24,9 @@ const routes = {
   advance: createRoute({
     method: 'post',
     path: '/sandbox/api/accounts/{account_id}/clock/advance',
+    operationId: 'advanceAccountClock',
+    tags: ['Clock and reset'],
+    description: "Moves one account's own clock forward and runs that account's due work; no other account's time moves.",
     request: { params: accountParams, body: jsonBody(AdvanceClockBody) },
     responses: {
       200: jsonResponse(

@@ -9,6 +9,9 @@ const routes = {
   get: createRoute({
     method: 'get',
     path: '/sandbox/api/attachments/{attachment_id}',
+    operationId: 'getAttachment',
+    tags: ['Conversations'],
+    description: 'Reads an attachment record with a freshly signed URL.',
     request: { params: z.object({ attachment_id: idParam('attachment_id') }) },
     responses: {
       200: jsonResponse(
@@ -19,6 +22,9 @@ const routes = {
   ofConversation: createRoute({
     method: 'get',
     path: '/sandbox/api/conversations/{conversation_id}/attachments',
+    operationId: 'listAttachments',
+    tags: ['Conversations'],
+    description: "Lists a conversation's attachments, oldest first.",
     request: { params: z.object({ conversation_id: idParam('conversation_id') }) },
     responses: { 200: jsonResponse('{data: [attachment as above]}, oldest first; discarded ones are gone.') },
   }),

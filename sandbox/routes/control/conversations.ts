@@ -26,18 +26,27 @@ const routes = {
   create: createRoute({
     method: 'post',
     path: '/sandbox/api/robots/{robot_id}/conversations',
+    operationId: 'createConversation',
+    tags: ['Conversations'],
+    description: 'Starts a conversation on a robot with its first messages, recording its events and usage as the service would.',
     request: { params: z.object({ robot_id: idParam('robot_id') }), body: jsonBody(CreateConversationBody) },
     responses: { 201: jsonResponse('{conversation_id}; records chat.started and one message event per message (D17).') },
   }),
   get: createRoute({
     method: 'get',
     path: '/sandbox/api/conversations/{conversation_id}',
+    operationId: 'getConversation',
+    tags: ['Conversations'],
+    description: 'Reads a conversation with its messages, recorded events and typing indicator.',
     request: { params: conversationParams },
     responses: { 200: jsonResponse('Conversation with its typing indicator ({active, until}), messages and recorded events.') },
   }),
   addMessages: createRoute({
     method: 'post',
     path: '/sandbox/api/conversations/{conversation_id}/messages',
+    operationId: 'addMessages',
+    tags: ['Conversations'],
+    description: 'Adds messages to a conversation; a live automated reply takes the reply path (queue, send limits, 24-hour window).',
     request: { params: conversationParams, body: jsonBody(AddMessagesBody) },
     responses: {
       201: jsonResponse(
@@ -48,6 +57,9 @@ const routes = {
   close: createRoute({
     method: 'post',
     path: '/sandbox/api/conversations/{conversation_id}/close',
+    operationId: 'closeConversation',
+    tags: ['Conversations'],
+    description: 'Closes a conversation, recording chat.closed.',
     request: { params: conversationParams },
     responses: { 200: jsonResponse('Conversation; records chat.closed.') },
   }),

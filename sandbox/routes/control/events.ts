@@ -25,6 +25,9 @@ const routes = {
   trigger: createRoute({
     method: 'post',
     path: '/sandbox/api/robots/{robot_id}/events',
+    operationId: 'triggerEvent',
+    tags: ['Events'],
+    description: 'Makes an event of any type happen for real for a robot, recorded, delivered and signed like any other.',
     request: { params: z.object({ robot_id: idParam('robot_id') }), body: jsonBody(TriggerBody) },
     responses: {
       201: jsonResponse(
@@ -37,6 +40,9 @@ const routes = {
   feed: createRoute({
     method: 'get',
     path: '/sandbox/api/accounts/{account_id}/events',
+    operationId: 'eventFeed',
+    tags: ['Events'],
+    description: "Lists an account's events after a sequence number, each with the signed request a delivery of it carries.",
     request: {
       params: z.object({ account_id: idParam('account_id') }),
       query: z.object({

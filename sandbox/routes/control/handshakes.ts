@@ -9,6 +9,9 @@ const decisionRoute = (decision: Decision) =>
   createRoute({
     method: 'post',
     path: `/sandbox/api/handshakes/{channel_id}/${decision}`,
+    operationId: `${decision}Handshake`,
+    tags: ['Handshakes and rules'],
+    description: `${decision === 'approve' ? 'Approves' : 'Denies'} a pending social-DM handshake as the page owner would on the consent screen.`,
     request: { params: z.object({ channel_id: idParam('channel_id') }) },
     responses: { 200: jsonResponse('{status, redirect_url}: what the consent screen does and where it sends the browser.') },
   });

@@ -25,12 +25,18 @@ const routes = {
   listRobots: createRoute({
     method: 'get',
     path: '/sandbox/api/accounts/{account_id}/robots',
+    operationId: 'listRobots',
+    tags: ['Robots and channels'],
+    description: "Lists the account's robots, newest first, with their model and full channel views (pending handshakes included).",
     request: { params: z.object({ account_id: idParam('account_id') }) },
     responses: { 200: jsonResponse('{data: [Robot + model, channels as full Channel views incl. status]}, newest first.') },
   }),
   addChannel: createRoute({
     method: 'post',
     path: '/sandbox/api/robots/{robot_id}/channels',
+    operationId: 'addChannel',
+    tags: ['Robots and channels'],
+    description: 'Adds a panel-only channel type to a robot, with the plan and capacity checks of the service.',
     request: { params: z.object({ robot_id: idParam('robot_id') }), body: jsonBody(AddPanelChannelBody) },
     responses: { 201: jsonResponse('Channel; an active one needs a live plan and a free slot.') },
   }),

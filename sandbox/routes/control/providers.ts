@@ -25,6 +25,9 @@ const routes = {
   startOutage: createRoute({
     method: 'post',
     path: '/sandbox/api/providers/outage',
+    operationId: 'startOutage',
+    tags: ['Providers and faults'],
+    description: 'Starts a provider outage for a channel type (or all) from now, on the sandbox clock.',
     request: { body: jsonBody(OutageBody) },
     responses: {
       201: jsonResponse('{channel_type, starts_at, until}: automated replies on that channel type wait in the queue (D21) until it ends.'),
@@ -33,16 +36,25 @@ const routes = {
   listOutages: createRoute({
     method: 'get',
     path: '/sandbox/api/providers/outage',
+    operationId: 'listOutages',
+    tags: ['Providers and faults'],
+    description: 'Lists the provider outages running now.',
     responses: { 200: jsonResponse('{data: [Outage]}: outages running now.') },
   }),
   endOutages: createRoute({
     method: 'delete',
     path: '/sandbox/api/providers/outage',
+    operationId: 'endOutages',
+    tags: ['Providers and faults'],
+    description: 'Ends every running outage now and works the reply queue before answering.',
     responses: { 204: { description: 'Every running outage ends now; queued replies go out before the answer.' } },
   }),
   replies: createRoute({
     method: 'get',
     path: '/sandbox/api/conversations/{conversation_id}/replies',
+    operationId: 'listReplies',
+    tags: ['Conversations'],
+    description: "Lists a conversation's automated replies that were queued or failed, oldest first.",
     request: { params: z.object({ conversation_id: idParam('conversation_id') }) },
     responses: { 200: jsonResponse('{data: [Reply]}: automated replies that were queued or failed, oldest first.') },
   }),

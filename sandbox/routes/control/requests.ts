@@ -8,6 +8,9 @@ import { idParam, jsonResponse } from './schemas';
 const route = createRoute({
   method: 'get',
   path: '/sandbox/api/accounts/{account_id}/requests',
+  operationId: 'recentRequests',
+  tags: ['Requests'],
+  description: "Lists the account's most recent /v1 requests, newest first, kept in memory.",
   request: {
     params: z.object({ account_id: idParam('account_id') }),
     query: z.object({

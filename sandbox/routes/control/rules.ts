@@ -12,12 +12,18 @@ const routes = {
   create: createRoute({
     method: 'post',
     path: '/sandbox/api/channels/{channel_id}/rules',
+    operationId: 'createRule',
+    tags: ['Handshakes and rules'],
+    description: 'Adds an automation rule to a social-DM channel.',
     request: { params: channelParams, body: jsonBody(CreateRuleBody) },
     responses: { 201: jsonResponse('Rule; only a connected or disabled social_dm channel takes rules (422 otherwise).') },
   }),
   list: createRoute({
     method: 'get',
     path: '/sandbox/api/channels/{channel_id}/rules',
+    operationId: 'listRules',
+    tags: ['Handshakes and rules'],
+    description: "Lists a social-DM channel's rules, oldest first.",
     request: { params: channelParams },
     responses: { 200: jsonResponse('{data: [Rule]}, oldest first.') },
   }),

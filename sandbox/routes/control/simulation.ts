@@ -12,18 +12,27 @@ const routes = {
   history: createRoute({
     method: 'post',
     path: '/sandbox/api/accounts/{account_id}/simulate-history',
+    operationId: 'simulateHistory',
+    tags: ['Simulation'],
+    description: 'Adds simulated past conversations to every robot of an account.',
     request: { params: z.object({ account_id: idParam('account_id') }), body: jsonBody(SimulateHistoryBody) },
     responses: { 201: jsonResponse('{account_id, robots, conversations, messages, from, to}') },
   }),
   setSimulator: createRoute({
     method: 'post',
     path: '/sandbox/api/simulator',
+    operationId: 'setSimulator',
+    tags: ['Simulation'],
+    description: "Starts, re-paces or stops an account's live traffic simulator.",
     request: { body: jsonBody(SimulatorBody) },
     responses: { 200: jsonResponse('{account_id, enabled, interval_seconds, steps, open_conversations}') },
   }),
   listSimulators: createRoute({
     method: 'get',
     path: '/sandbox/api/simulator',
+    operationId: 'listSimulators',
+    tags: ['Simulation'],
+    description: 'Lists the live traffic simulators that are running.',
     responses: { 200: jsonResponse('{data: [Simulator]}') },
   }),
 };

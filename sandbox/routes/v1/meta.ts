@@ -38,6 +38,25 @@ const referenceRoute = createRoute({
   },
 });
 
+/** One entry per tag the operations and webhook events use, in the order of `docs/contract/endpoints.md`. */
+const TAGS = [
+  { name: 'Robots', description: "The account's chatbot workspaces: list them with their channels, or delete one." },
+  {
+    name: 'Channels',
+    description:
+      'Connect a `messenger_bot` (with its token) or `social_dm` channel (through a consent handshake) to a robot; switch one on or off.',
+  },
+  { name: 'Rules', description: 'Read one social-DM automation rule of a channel.' },
+  { name: 'Usage', description: 'Per-robot activity (messages and conversations) over a time window; figures come from a cache.' },
+  { name: 'Attachments', description: 'Upload a file (`multipart/form-data`) to send later in one conversation.' },
+  { name: 'Conversations', description: 'Show the end customer that an operator is typing.' },
+  {
+    name: 'Webhooks',
+    description: 'Queue a test delivery, look up deliveries and their attempts; the `webhooks` section lists the events delivered.',
+  },
+  { name: 'Reference', description: 'This document and the page rendered from it; they need no key.' },
+];
+
 function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
@@ -48,6 +67,7 @@ function openApiDocument(app: OpenAPIHono<AppEnv>): OpenApiDocument {
         'Stateful sandbox of the partner API v1. Errors use `{error: {code, message, request_id, details}}`; every response carries `X-Request-Id`; keyed responses carry `RateLimit-*` headers.',
     },
     security: [{ bearerAuth: [] }],
+    tags: TAGS,
   });
 }
 
@@ -59,7 +79,16 @@ export function registerMetaRoutes(app: OpenAPIHono<AppEnv>): void {
 
   // `servers` is the origin this request reached, so a client generated from the document calls
   // the sandbox it was read from (127.0.0.1, or this machine's address when listening beyond it).
-  const served = (url: string): OpenApiDocument => ({ ...doc(), servers: [{ url: new URL(url).origin, description: 'This sandbox.' }] });
+  // The contact is this sandbox's own reference page, at the same origin.
+  const served = (url: string): OpenApiDocument => {
+    const { origin } = new URL(url);
+    const built = doc();
+    return {
+      ...built,
+      info: { ...built.info, contact: { name: 'Partner API sandbox reference', url: `${origin}/v1/reference` } },
+      servers: [{ url: origin, description: 'This sandbox.' }],
+    };
+  };
   app.openapi(openapiRoute, (c) => c.json(served(c.req.url), 200));
   app.openapi(referenceRoute, (c) => c.html(renderReferencePage(served(c.req.url), styleNonce(c)), 200));
 }
