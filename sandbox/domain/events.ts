@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import type { Store } from '../store/db';
 import { oncePer } from '../store/prepared';
-import { events } from '../store/conversation-schema';
+import { events, type EventRow } from '../store/conversation-schema';
 import { newEventId, type EventType } from './conversation-vocabulary';
 import { iso } from './vocabulary';
 import { enqueueDelivery } from '../webhooks/outbox';
@@ -95,4 +95,26 @@ export function eventsOfConversation(ctx: SandboxContext, conversationId: string
     .orderBy(asc(events.seq))
     .all()
     .map((row) => row.envelope as unknown as EventEnvelope);
+}
+
+/** The account's events recorded after `afterSeq` (the recording order), oldest first. */
+export function eventsAfter(ctx: SandboxContext, accountId: string, afterSeq: number, limit = -1): EventRow[] {
+  return ctx.store.db
+    .select()
+    .from(events)
+    .where(and(eq(events.accountId, accountId), gt(events.seq, afterSeq)))
+    .orderBy(asc(events.seq))
+    .limit(limit)
+    .all();
+}
+
+/** The `seq` of the account's newest event, 0 when it has none. */
+export function latestEventSeq(ctx: SandboxContext, accountId: string): number {
+  return (
+    ctx.store.db
+      .select({ seq: max(events.seq) })
+      .from(events)
+      .where(eq(events.accountId, accountId))
+      .get()?.seq ?? 0
+  );
 }

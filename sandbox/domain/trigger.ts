@@ -1,14 +1,12 @@
-import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/api-error';
 import { recordFailure, type FailReason } from '../replies/queue';
 import type { ConversationRow } from '../store/conversation-schema';
-import { events } from '../store/conversation-schema';
 import type { RobotRow } from '../store/schema';
 import { recordTestEvent } from '../webhooks/deliveries';
 import { newMessageId, type EventType } from './conversation-vocabulary';
 import { addMessages, closeConversation, createConversation, emitsEvents, requireConversation } from './conversations';
-import type { EventEnvelope } from './events';
+import { eventsAfter, latestEventSeq, type EventEnvelope } from './events';
 
 export interface TriggerInput {
   type: EventType;
@@ -84,20 +82,9 @@ function happen(ctx: SandboxContext, robot: RobotRow, input: TriggerInput): stri
  */
 export function triggerEvent(ctx: SandboxContext, robot: RobotRow, input: TriggerInput): Triggered {
   return ctx.store.transaction(() => {
-    const before =
-      ctx.store.db
-        .select({ seq: max(events.seq) })
-        .from(events)
-        .where(eq(events.accountId, robot.accountId))
-        .get()?.seq ?? 0;
+    const before = latestEventSeq(ctx, robot.accountId);
     const conversationId = happen(ctx, robot, input);
-    const recorded = ctx.store.db
-      .select({ envelope: events.envelope })
-      .from(events)
-      .where(and(eq(events.accountId, robot.accountId), gt(events.seq, before)))
-      .orderBy(asc(events.seq))
-      .all()
-      .map((row) => row.envelope as unknown as EventEnvelope);
+    const recorded = eventsAfter(ctx, robot.accountId, before).map((row) => row.envelope as unknown as EventEnvelope);
     return { conversation_id: conversationId, events: recorded };
   });
 }

@@ -53,3 +53,4 @@ export const events = sqliteTable('events', {
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type EventRow = typeof events.$inferSelect;

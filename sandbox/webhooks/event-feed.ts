@@ -1,8 +1,6 @@
-import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { SandboxContext } from '../context';
-import type { EventEnvelope } from '../domain/events';
+import { eventsAfter, latestEventSeq, type EventEnvelope } from '../domain/events';
 import { iso } from '../domain/vocabulary';
-import { events } from '../store/conversation-schema';
 import type { AccountRow } from '../store/schema';
 import { deliveryHeaders } from './signing';
 
@@ -25,19 +23,8 @@ export function eventFeed(
   afterSeq: number,
   limit: number,
 ): { data: FedEvent[]; latest_seq: number } {
-  const rows = ctx.store.db
-    .select()
-    .from(events)
-    .where(and(eq(events.accountId, account.id), gt(events.seq, afterSeq)))
-    .orderBy(asc(events.seq))
-    .limit(limit)
-    .all();
-  const latest =
-    ctx.store.db
-      .select({ seq: max(events.seq) })
-      .from(events)
-      .where(eq(events.accountId, account.id))
-      .get()?.seq ?? 0;
+  const rows = eventsAfter(ctx, account.id, afterSeq, limit);
+  const latest = latestEventSeq(ctx, account.id);
   const data = rows.map((row) => {
     const event = row.envelope as unknown as EventEnvelope;
     // The same body as the outbox stores for a delivery, so the signature verifies as a delivery's does.
