@@ -108,7 +108,9 @@ export function accountForKey(ctx: SandboxContext, presented: string | undefined
   const hash = hashKey(ctx.keySecret, presented);
   const account = accountByKeyHash(ctx.store.db).get({ hash });
   if (!account || !hashesEqual(account.keyHash, hash)) return undefined;
-  if (account.keyExpiresAt !== null && account.keyExpiresAt <= ctx.clock.nowMs()) return undefined;
+  // On the account's own clock, when it has one: its key expires on its time.
+  const now = ctx.clock.asAccount(account.id, () => ctx.clock.nowMs());
+  if (account.keyExpiresAt !== null && account.keyExpiresAt <= now) return undefined;
   return account;
 }
 

@@ -77,6 +77,16 @@ describe('a clock per account', () => {
     await sandbox.admin.endOutages();
   });
 
+  it('expires a key on its account’s time', async () => {
+    const inAnHour = new Date((await sandbox.now()).getTime() + HOUR * 1000).toISOString();
+    const [ahead, behind] = [await sandbox.createAccount({ name: 'Ahead' }), await sandbox.createAccount({ name: 'Behind' })];
+    for (const account of [ahead, behind]) await sandbox.patchAccount(account.account_id, { key_expires_at: inAnHour });
+    expect((await sandbox.api(ahead.api_key, '/v1/robots')).status).toBe(200);
+    expectAnswer(await sandbox.admin.advanceAccountClock(ahead.account_id, 2 * HOUR), 200);
+    expect((await sandbox.api(ahead.api_key, '/v1/robots')).status).toBe(401);
+    expect((await sandbox.api(behind.api_key, '/v1/robots')).status).toBe(200);
+  });
+
   it('keeps an account’s clock over a restart, follows the sandbox clock until it has one, and forgets it with the account', async () => {
     const { account_id } = await sandbox.createAccount({ name: 'Clocked' });
     expect(expectAnswer(await sandbox.admin.accountClock(account_id), 200)).toMatchObject({ own_clock: false, offset_seconds: 0 });
