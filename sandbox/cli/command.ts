@@ -23,9 +23,10 @@ export interface RunInput {
 
 /**
  * What a command printed: `json` for --json, `text` for people; `printed` when it wrote its own
- * lines as it went and has nothing more for stdout.
+ * lines as it went and has nothing more for stdout. `text` is drawn only when asked for, so --json
+ * prints whatever the sandbox answered even when the text for people could not be drawn from it.
  */
-export type Outcome = { ok: true; json: unknown; text: string; printed?: true } | { ok: false; error: ControlError };
+export type Outcome = { ok: true; json: unknown; text: () => string; printed?: true } | { ok: false; error: ControlError };
 
 export interface Command {
   summary: string;
@@ -116,5 +117,5 @@ export function headerPairs(values: string[]): Record<string, string> {
 export async function outcome<T>(call: Promise<ControlResult<T>>, text: (answer: T) => string): Promise<Outcome> {
   const result = await call;
   if (!result.ok) return { ok: false, error: result.error };
-  return { ok: true, json: result.body ?? null, text: text(result.body) };
+  return { ok: true, json: result.body ?? null, text: () => text(result.body) };
 }

@@ -183,8 +183,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         signal: io.signal ?? new AbortController().signal,
       });
     } catch (error) {
-      // fetch rejects with a TypeError when nothing answers at the URL; anything else is a bug.
-      if (!(error instanceof TypeError)) throw error;
+      // fetch rejects with a TypeError (with its cause) when nothing answers at the URL; any other
+      // error, a TypeError from our own code included, is a bug and must not pass for a network fault.
+      if (!(error instanceof TypeError && (error.message === 'fetch failed' || 'cause' in error))) throw error;
       io.stderr(`error: could not reach the sandbox at ${url} (${error.message}); is it running? (--url, SANDBOX_PORT)`);
       return 1;
     }
@@ -193,7 +194,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 1;
     }
     if (result.printed) return 0;
-    io.stdout(values.json === true ? JSON.stringify(result.json, null, 2) : result.text);
+    if (values.json === true) {
+      io.stdout(JSON.stringify(result.json, null, 2));
+      return 0;
+    }
+    try {
+      io.stdout(result.text());
+    } catch {
+      // An answer of a shape this CLI's text does not know (another sandbox version): still shown.
+      io.stderr('note: the answer has a shape this command cannot show as text; here it is as JSON');
+      io.stdout(JSON.stringify(result.json, null, 2));
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError && 'code' in error)) throw error;

@@ -38,6 +38,21 @@ const commands = Object.entries(GROUPS).flatMap(([group, entry]) =>
   isCommand(entry) ? [[group, entry] as const] : Object.entries(entry).map(([sub, command]) => [`${group} ${sub}`, command] as const),
 );
 
+/** Each command with placeholder arguments, and again with the option that reaches its second operation. */
+function commandRuns(): (readonly [string, string[]])[] {
+  return commands.flatMap(([name, command]) => {
+    const argv = [
+      ...name.split(' '),
+      ...(command.args ?? []).map((arg) => ARGUMENT[arg] ?? `${arg.replace(/_id$/, '')}_x`),
+      ...(EXTRA[name] ?? []),
+    ];
+    const also = ALSO[name];
+    return also === undefined
+      ? [[name, argv] as const]
+      : [[name, argv] as const, [`${name} ${also.join(' ')}`, [...argv, ...also]] as const];
+  });
+}
+
 describe('the command line covers the control API', () => {
   it('has a command for every operation of the control API', async () => {
     const document = await sandbox.control<{ paths: Record<string, Record<string, unknown>> }>('GET', '/sandbox/api/openapi.json');
@@ -49,17 +64,7 @@ describe('the command line covers the control API', () => {
 
     const covered = new Set<string>();
     const refused: string[] = [];
-    const runs = commands.flatMap(([name, command]) => {
-      const argv = [
-        ...name.split(' '),
-        ...(command.args ?? []).map((arg) => ARGUMENT[arg] ?? `${arg.replace(/_id$/, '')}_x`),
-        ...(EXTRA[name] ?? []),
-      ];
-      const also = ALSO[name];
-      return also === undefined
-        ? [[name, argv] as const]
-        : [[name, argv] as const, [`${name} ${also.join(' ')}`, [...argv, ...also]] as const];
-    });
+    const runs = commandRuns();
     for (const [name, argv] of runs) {
       const sent: string[] = [];
       const code = await runCli([...argv, '--url', 'http://sandbox.test'], {
@@ -81,5 +86,43 @@ describe('the command line covers the control API', () => {
     }
     expect(refused).toEqual([]);
     expect(operations.map((op) => op.operation).filter((operation) => !covered.has(operation))).toEqual([]);
+  });
+
+  // `listen` streams one JSON line per delivery with --json until stopped: tests/api/cli-events.test.ts.
+  it('prints the JSON answer with --json on every command, whatever its shape, and the error as JSON when refused', async () => {
+    const answer = { recorded: true, data: [{ id: 'x_1' }] };
+    const wrong: string[] = [];
+    for (const [name, argv] of commandRuns().filter(([name]) => name !== 'listen')) {
+      for (const refusing of [false, true]) {
+        const stdout: string[] = [];
+        const stderr: string[] = [];
+        const code = await runCli([...argv, '--json', '--url', 'http://sandbox.test'], {
+          stdout: (text) => stdout.push(text),
+          stderr: (text) => stderr.push(text),
+          env: { SANDBOX_ADMIN_TOKEN: 'recording-token-0123456789' },
+          fetch: () =>
+            Promise.resolve(
+              refusing
+                ? Response.json({ error: { code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } }, { status: 404 })
+                : Response.json(answer),
+            ),
+        });
+        const printed = (refusing ? stderr : stdout).join('');
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(printed);
+        } catch {
+          parsed = undefined;
+        }
+        // A command that combines answers (accounts show) adds to the answer; each carries it whole.
+        const carried = refusing
+          ? JSON.stringify(parsed) ===
+            JSON.stringify({ error: { status: 404, code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } })
+          : JSON.stringify(parsed).includes(JSON.stringify(answer.data));
+        if (code !== (refusing ? 1 : 0) || !carried || (refusing ? stdout : stderr).length > 0)
+          wrong.push(`${name}${refusing ? ' (refused)' : ''}: exit ${code}, stdout ${stdout.join('')}, stderr ${stderr.join('')}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ export const accountCommands: Record<string, Command> = {
       return {
         ok: true,
         json: { ...account.body, robots: robots.body.data },
-        text: `${accountText(account.body)}\n\n${robotsTable(robots.body.data)}`,
+        text: () => `${accountText(account.body)}\n\n${robotsTable(robots.body.data)}`,
       };
     },
   },

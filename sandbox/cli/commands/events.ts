@@ -113,7 +113,7 @@ async function listen({ client, values, args: [accountId = ''], stdout, stderr, 
     if (page.body.data.length === 0) await sleep(pollMs, undefined, { signal }).catch(() => undefined);
   }
   stderr(`forwarded ${forwarded} event(s)`);
-  return { ok: true, json: { forwarded }, text: '', printed: true };
+  return { ok: true, json: { forwarded }, text: () => '', printed: true };
 }
 
 export const listenCommand: Command = {
