@@ -1,7 +1,7 @@
 'use client';
 
 import { Area, AreaChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TimeSeriesPlotProps } from './time-series-types';
 import { daysFit, WEEK_DAYS, weeklyPoints } from './weekly-points';
 
@@ -21,9 +21,8 @@ function useWidth() {
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    // The chart drawn at the measured width is the expensive render: a transition lets React yield in it.
-    startTransition(() => setWidth(box.clientWidth));
-    const observer = new ResizeObserver(([entry]) => entry && startTransition(() => setWidth(entry.contentRect.width)));
+    setWidth(box.clientWidth);
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
