@@ -33,6 +33,10 @@ const ALSO: Record<string, string[]> = {
   'clock advance': ['--account', 'acc_x'],
 };
 
+/** The answer of a refusing sandbox, and what the CLI reports of it. */
+const REFUSAL = { error: { code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } };
+const refused404 = () => Response.json(REFUSAL, { status: 404 });
+
 const isCommand = (entry: Record<string, Command> | Command): entry is Command => typeof (entry as Command).run === 'function';
 const commands = Object.entries(GROUPS).flatMap(([group, entry]) =>
   isCommand(entry) ? [[group, entry] as const] : Object.entries(entry).map(([sub, command]) => [`${group} ${sub}`, command] as const),
@@ -76,9 +80,7 @@ describe('the command line covers the control API', () => {
           const operation = matches(init.method ?? 'GET', pathname);
           if (operation === undefined) sent.push(`not in the document: ${init.method} ${pathname}`);
           else covered.add(operation);
-          return Promise.resolve(
-            Response.json({ error: { code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } }, { status: 404 }),
-          );
+          return Promise.resolve(refused404());
         },
       });
       if (code !== 1 || sent.some((line) => line.startsWith('not in the document')))
@@ -100,12 +102,7 @@ describe('the command line covers the control API', () => {
           stdout: (text) => stdout.push(text),
           stderr: (text) => stderr.push(text),
           env: { SANDBOX_ADMIN_TOKEN: 'recording-token-0123456789' },
-          fetch: () =>
-            Promise.resolve(
-              refusing
-                ? Response.json({ error: { code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } }, { status: 404 })
-                : Response.json(answer),
-            ),
+          fetch: () => Promise.resolve(refusing ? refused404() : Response.json(answer)),
         });
         const printed = (refusing ? stderr : stdout).join('');
         let parsed: unknown;
@@ -116,12 +113,20 @@ describe('the command line covers the control API', () => {
         }
         // A command that combines answers (accounts show) adds to the answer; each carries it whole.
         const carried = refusing
-          ? JSON.stringify(parsed) ===
-            JSON.stringify({ error: { status: 404, code: 'not_found', message: 'recorded', request_id: 'req_x', details: {} } })
+          ? JSON.stringify(parsed) === JSON.stringify({ error: { status: 404, ...REFUSAL.error } })
           : JSON.stringify(parsed).includes(JSON.stringify(answer.data));
         if (code !== (refusing ? 1 : 0) || !carried || (refusing ? stdout : stderr).length > 0)
           wrong.push(`${name}${refusing ? ' (refused)' : ''}: exit ${code}, stdout ${stdout.join('')}, stderr ${stderr.join('')}`);
       }
+      // Without --json the same answer still prints (as JSON after a note where the text cannot show it).
+      const shown: string[] = [];
+      const code = await runCli([...argv, '--url', 'http://sandbox.test'], {
+        stdout: (text) => shown.push(text),
+        stderr: () => {},
+        env: { SANDBOX_ADMIN_TOKEN: 'recording-token-0123456789' },
+        fetch: () => Promise.resolve(Response.json(answer)),
+      });
+      if (code !== 0 || shown.join('') === '') wrong.push(`${name} (as text): exit ${code}, stdout ${shown.join('')}`);
     }
     expect(wrong).toEqual([]);
   });
