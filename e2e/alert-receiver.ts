@@ -25,17 +25,28 @@ export function startReceiver(): Promise<{ url: string; received: Received[]; cl
 
 /**
  * Removes one alert destination on Settings and waits until the list is empty, so the next spec
- * starts with no destination; a failure prints what the list still shows. The removal re-renders
- * the whole Settings page, which can take longer than an assertion's usual 10 s on a loaded machine.
+ * starts with no destination. The removal re-renders the whole Settings page, which can take
+ * longer than an assertion's usual 10 s on a loaded machine. When the list still shows something,
+ * a reload tells the two failures apart (the store kept it, or only the page was not re-rendered)
+ * and the error says which, with the page's own message.
  */
 export async function removeAlertDestination(page: Page, name: string): Promise<void> {
   await page.goto('/settings');
   await page.getByRole('button', { name: `Remove ${name}`, exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-  await expect
-    .poll(() => page.getByTestId('alert-destination').allTextContents(), {
-      timeout: 30_000,
-      message: `alert destinations left after removing ${name}`,
-    })
-    .toEqual([]);
+  const listed = () => page.getByTestId('alert-destination').allTextContents();
+  try {
+    await expect.poll(listed, { timeout: 30_000 }).toEqual([]);
+  } catch {
+    const onPage = await listed();
+    const said = await page.getByTestId('alert-destinations').locator('[aria-live]').allTextContents();
+    await page.reload();
+    const afterReload = await listed();
+    throw new Error(
+      `alert destinations left 30 s after removing ${name}: ${JSON.stringify(onPage)}; the page said ${JSON.stringify(said)}; ` +
+        (afterReload.length
+          ? `still listed after a reload: ${JSON.stringify(afterReload)}`
+          : 'gone after a reload, so the page was not re-rendered'),
+    );
+  }
 }

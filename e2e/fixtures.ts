@@ -84,10 +84,19 @@ export async function logIn(page: Page, role: Role): Promise<void> {
   await expect(page.getByTestId('current-role')).toHaveText(role);
 }
 
+/**
+ * Until every section that streams in behind a skeleton has arrived. A page's `load` can come
+ * before them, so asking whether something is on the page (`count()`) right after `goto` may
+ * answer 0 for a button that is about to appear.
+ */
+export async function untilLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** Full-page screenshots for reviewing each page by eye, kept under test-results/screens. */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+  await untilLoaded(page);
   await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 

@@ -84,3 +84,24 @@ export async function everySignedInPage(page: Page, control: ControlApi): Promis
   const ids = { robotId: robot.id, conversationId, deliveryId };
   return { ...ids, paths: everyPagePath(ids) };
 }
+
+/**
+ * Runs a spec's body, then its clean-up, whichever way the body ends. A clean-up that fails after
+ * a body that failed must not hide the body's error (a `finally` that throws would): the body's
+ * error is the one reported, with the clean-up's appended.
+ */
+export async function thenCleanUp(body: () => Promise<void>, cleanUp: () => Promise<void>): Promise<void> {
+  let bodyError: unknown = null;
+  try {
+    await body();
+  } catch (err) {
+    bodyError = err;
+  }
+  try {
+    await cleanUp();
+  } catch (cleanUpError) {
+    if (bodyError === null) throw cleanUpError;
+    if (bodyError instanceof Error) bodyError.message += `\n\nThen the clean-up failed too: ${String(cleanUpError)}`;
+  }
+  if (bodyError !== null) throw bodyError;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { createAdminOnCommandLine } from './admin-command';
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, test, untilLoaded } from './fixtures';
 
 // Each new admin is made by running the command line, a few seconds apiece on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -27,6 +27,7 @@ test.afterEach(async ({ browser }) => {
   const page = await browser.newPage();
   await logIn(page, 'admin');
   await page.goto('/team');
+  await untilLoaded(page);
   for (const { email, name } of made.splice(0)) {
     const row = page.getByTestId('team-person').filter({ hasText: email });
     const disable = row.getByRole('button', { name: `Disable ${name}` });

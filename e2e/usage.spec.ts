@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, snap, test, logIn } from './fixtures';
+import { expect, snap, test, logIn, untilLoaded } from './fixtures';
 import { removeAlertDestination, startReceiver } from './alert-receiver';
+import { thenCleanUp } from './helpers';
 
 type UsageEntry = {
   robot_id: string;
@@ -252,34 +253,38 @@ test('crossing 75 % and then 100 % of a monthly threshold sends one alert each, 
     await form.getByRole('button', { name: 'Set' }).click();
     await expect(form).toContainText(`Set: ${count.format(units)} units a month for the account`);
   };
-  try {
-    // A threshold far above, to read the month so far off the page.
-    await setUnits(1_000_000_000);
-    const standing = await page.getByTestId('usage-threshold').filter({ hasText: 'the account' }).textContent();
-    const soFar = Number(/([\d,]+) units so far/.exec(standing ?? '')?.[1]?.replace(/,/g, '') ?? '0');
-    test.skip(soFar < 10, 'too few units this month so far to cross a threshold in steps');
-    await setUnits(Math.ceil(soFar / 0.8));
-    await expect
-      .poll(() => thresholdAlerts().map((a) => a.text?.match(/reached (\d+) %/)?.[1]), { timeout: 120_000, intervals: [2_000] })
-      .toEqual(['75']);
-    await setUnits(soFar);
-    await expect
-      .poll(() => thresholdAlerts().map((a) => a.text?.match(/reached (\d+) %/)?.[1]), { timeout: 120_000, intervals: [2_000] })
-      .toEqual(['75', '100']);
-    // Two alert passes later (30 s each), still the two: once per month, not per pass.
-    await page.waitForTimeout(65_000);
-    expect(thresholdAlerts()).toHaveLength(2);
-    expect(thresholdAlerts()[0]).toMatchObject({ occasion: 'opened', link: expect.stringMatching(/\/usage$/) });
-  } finally {
-    await page.goto('/usage');
-    const remove = page.getByRole('button', { name: 'Remove the threshold of the account' });
-    if (await remove.count()) {
-      await remove.click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-      // Done before leaving the page: a navigation during the removal could cut it short.
-      await expect(page.getByTestId('usage-threshold').filter({ hasText: 'the account' })).toHaveCount(0, { timeout: 30_000 });
-    }
-    await removeAlertDestination(page, 'Usage on-call');
-    receiver.close();
-  }
+  await thenCleanUp(
+    async () => {
+      // A threshold far above, to read the month so far off the page.
+      await setUnits(1_000_000_000);
+      const standing = await page.getByTestId('usage-threshold').filter({ hasText: 'the account' }).textContent();
+      const soFar = Number(/([\d,]+) units so far/.exec(standing ?? '')?.[1]?.replace(/,/g, '') ?? '0');
+      test.skip(soFar < 10, 'too few units this month so far to cross a threshold in steps');
+      await setUnits(Math.ceil(soFar / 0.8));
+      await expect
+        .poll(() => thresholdAlerts().map((a) => a.text?.match(/reached (\d+) %/)?.[1]), { timeout: 120_000, intervals: [2_000] })
+        .toEqual(['75']);
+      await setUnits(soFar);
+      await expect
+        .poll(() => thresholdAlerts().map((a) => a.text?.match(/reached (\d+) %/)?.[1]), { timeout: 120_000, intervals: [2_000] })
+        .toEqual(['75', '100']);
+      // Two alert passes later (30 s each), still the two: once per month, not per pass.
+      await page.waitForTimeout(65_000);
+      expect(thresholdAlerts()).toHaveLength(2);
+      expect(thresholdAlerts()[0]).toMatchObject({ occasion: 'opened', link: expect.stringMatching(/\/usage$/) });
+    },
+    async () => {
+      await page.goto('/usage');
+      await untilLoaded(page);
+      const remove = page.getByRole('button', { name: 'Remove the threshold of the account' });
+      if (await remove.count()) {
+        await remove.click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+        // Done before leaving the page: a navigation during the removal could cut it short.
+        await expect(page.getByTestId('usage-threshold').filter({ hasText: 'the account' })).toHaveCount(0, { timeout: 30_000 });
+      }
+      await removeAlertDestination(page, 'Usage on-call');
+      receiver.close();
+    },
+  );
 });
