@@ -67,13 +67,11 @@ export function BarChart<K extends string>({ title, description, summary, wholeN
             ))}
             <div className="absolute inset-0 flex items-end gap-0.5 px-1">
               {bars.map((bar, i) => (
-                <div key={bar.id} className="group relative flex h-full flex-1 flex-col-reverse" data-testid="chart-bar">
+                <div key={bar.id} className="group chart-bar" data-testid="chart-bar">
                   {series.map((s) => (
                     <div key={s.key} style={{ height: percent(bar.values[s.key]), backgroundColor: s.colour }} />
                   ))}
-                  <div
-                    className={`pointer-events-none absolute top-0 z-10 hidden rounded-md border border-slate-200 bg-white px-2.5 py-1.5 text-xs whitespace-nowrap text-slate-800 shadow group-hover:block ${i < bars.length / 2 ? 'left-full ml-1' : 'right-full mr-1'}`}
-                  >
+                  <div className={`chart-tip group-hover:block ${i < bars.length / 2 ? 'left-full ml-1' : 'right-full mr-1'}`}>
                     <p className="font-medium" data-testid="chart-tooltip-label">
                       {bar.label}
                     </p>
@@ -91,11 +89,7 @@ export function BarChart<K extends string>({ title, description, summary, wholeN
           <div className="flex h-[70px] gap-0.5 px-1 @max-xl:h-[110px]">
             {bars.map((bar, i) => (
               <div key={bar.id} className={`relative flex-1 ${crowded && i % 2 === 1 ? '@max-md:invisible' : ''}`}>
-                <span
-                  className="absolute top-1 right-1/2 origin-top-right -rotate-30 whitespace-nowrap @max-xl:top-0.5 @max-xl:-rotate-90"
-                  data-testid="chart-axis-label"
-                  title={bar.label}
-                >
+                <span className="chart-axis-label" data-testid="chart-axis-label" title={bar.label}>
                   {truncateMiddle(bar.label, 18)}
                 </span>
               </div>

@@ -71,7 +71,7 @@ export function TableHead({ scope = 'col', density = 'normal', numeric = false, 
 export type TableCellProps = ComponentPropsWithoutRef<'td'> & CellOptions;
 
 export function TableCell({ density = 'normal', numeric = false, className, ...rest }: TableCellProps) {
-  return <td className={cx(CELL_PADDING[density], numeric && 'text-right tabular-nums', className)} {...rest} />;
+  return <td className={cx(CELL_PADDING[density], numeric && 'cell-figure', className)} {...rest} />;
 }
 
 /** The head of a table whose columns are plain names, the usual case. */

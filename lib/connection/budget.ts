@@ -1,5 +1,6 @@
 import 'server-only';
 import { asc, count, gt, lt, sql } from 'drizzle-orm';
+import { cache } from 'react';
 import { z } from 'zod';
 import { getEnv } from '@/lib/config/env';
 import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
@@ -52,7 +53,15 @@ function allowances(limit: number, source: BudgetState['limitSource'], usedLastM
   return { limit, limitSource: source, sharePercent, allowance, syncAllowance: Math.max(1, Math.floor(allowance / 2)), usedLastMinute };
 }
 
-export async function budgetState(now = Date.now()): Promise<BudgetState> {
+/** The share and how much of it the last minute used; without `now`, read once per request (the overview's cards all show it). */
+export function budgetState(now?: number): Promise<BudgetState> {
+  return now === undefined ? budgetStateThisRequest() : readBudgetState(now);
+}
+
+// Outside a render or an action `cache` calls through, so background passes read afresh each time.
+const budgetStateThisRequest = cache(() => readBudgetState(Date.now()));
+
+async function readBudgetState(now: number): Promise<BudgetState> {
   const { limit, source } = await limitNow();
   return allowances(limit, source, await usedSince(await getDb(), now - WINDOW_MS));
 }

@@ -5,34 +5,51 @@ import type { z } from 'zod';
 import { getDb, schema, type DashboardDb, type DashboardTx } from './index';
 
 /**
- * What this request has read, by key. A page asks for the same setting from several cards (the
- * service's clock, the key's health, the call limit), and each read of the embedded store costs its
- * one thread a query. Inside a render or an action React keeps one map per request; anywhere else
- * (background jobs, scripts) `cache` calls through, so each read goes to the store. A write or a
- * delete forgets its key, so a request reads what it wrote.
+ * The settings as this request read them. A page asks for several settings from several cards (the
+ * service's clock, the key's health, the call limit, the re-enable run), and each statement costs
+ * the embedded store's one thread a round: so a render or an action reads the whole (small) table
+ * once, and each key from that. React keeps one of these per request; anywhere else (background
+ * jobs, scripts) `cache` calls through and each read asks the store for its own key. A write or a
+ * delete forgets what was read, so a request reads what it wrote.
  */
-const readsThisRequest = cache(() => new Map<string, Promise<string | null>>());
+type RequestReads = { all: Promise<Map<string, string>> | null };
+const readsThisRequest = cache((): RequestReads => ({ all: null }));
+
+/** Inside a render or an action React hands the same object back; outside it makes a new one each time. */
+const inRequest = () => readsThisRequest() === readsThisRequest();
 
 /** The dashboard's small key-value store; callers encrypt secret values before they reach it. */
-export function readSetting(key: string): Promise<string | null> {
+export async function readSetting(key: string): Promise<string | null> {
+  if (!inRequest()) return readOneFromStore(key);
   const reads = readsThisRequest();
-  const known = reads.get(key);
-  if (known) return known;
-  const read = readFromStore(key);
-  reads.set(key, read);
-  // A failed read is not kept: the next asks the store again.
-  read.catch(() => reads.delete(key));
-  return read;
+  if (!reads.all) {
+    const all = readAllFromStore();
+    reads.all = all;
+    // A failed read is not kept: the next asks the store again.
+    all.catch(() => {
+      if (reads.all === all) reads.all = null;
+    });
+  }
+  return (await reads.all).get(key) ?? null;
 }
 
-async function readFromStore(key: string): Promise<string | null> {
-  const [row] = await (await getDb()).select().from(schema.settings).where(eq(schema.settings.key, key));
+async function readOneFromStore(key: string): Promise<string | null> {
+  const [row] = await (await getDb()).select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, key));
   return row?.value ?? null;
+}
+
+async function readAllFromStore(): Promise<Map<string, string>> {
+  const rows = await (await getDb()).select({ key: schema.settings.key, value: schema.settings.value }).from(schema.settings);
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+function forgetReads(): void {
+  if (inRequest()) readsThisRequest().all = null;
 }
 
 /** Pass the transaction of a change the setting belongs to, so both land together. */
 export async function writeSetting(key: string, value: string, db?: DashboardDb | DashboardTx): Promise<void> {
-  readsThisRequest().delete(key);
+  forgetReads();
   const updatedAt = new Date().toISOString();
   const store = db ?? (await getDb());
   await store
@@ -40,14 +57,14 @@ export async function writeSetting(key: string, value: string, db?: DashboardDb 
     .values({ key, value, updatedAt })
     .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt } });
   // Again once written: a read started meanwhile in this request may hold the old value.
-  readsThisRequest().delete(key);
+  forgetReads();
 }
 
 export async function deleteSetting(key: string, db?: DashboardDb | DashboardTx): Promise<void> {
-  readsThisRequest().delete(key);
+  forgetReads();
   const store = db ?? (await getDb());
   await store.delete(schema.settings).where(eq(schema.settings.key, key));
-  readsThisRequest().delete(key);
+  forgetReads();
 }
 
 /** A setting stored as JSON, read through its schema; null when absent, unreadable or of another shape. */
