@@ -184,20 +184,25 @@ async function silentRobots(now: number, shown: number): Promise<{ robots: Silen
 
 /** Handshakes not yet expired by the service's clock (one without a stated expiry counts as open). */
 async function pendingHandshakes(now: number, shown: number): Promise<{ total: number; handshakes: PendingHandshake[] }> {
-  const db = await getDb();
-  const open = openHandshakeCondition(now);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ channelId: schema.handshakes.channelId, robotId: schema.handshakes.robotId, expiresAt: schema.handshakes.expiresAt })
-      .from(schema.handshakes)
-      .where(open)
-      .orderBy(asc(schema.handshakes.expiresAt))
-      .limit(shown),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(schema.handshakes)
-      .where(open),
-  ]);
+  const h = schema.handshakes;
+  // The count of every open one rides on the rows shown (a window is counted before the limit): one statement, not two.
+  const rows = await (
+    await getDb()
+  )
+    .select({ channelId: h.channelId, robotId: h.robotId, expiresAt: h.expiresAt, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(h)
+    .where(openHandshakeCondition(now))
+    .orderBy(asc(h.expiresAt))
+    .limit(shown);
+  const total = rows[0]?.total ?? 0;
   const names = await robotNames(rows.map((row) => row.robotId));
-  return { total: total?.n ?? 0, handshakes: rows.map((row) => ({ ...row, robotName: names.get(row.robotId)?.name ?? null })) };
+  return {
+    total,
+    handshakes: rows.map(({ channelId, robotId, expiresAt }) => ({
+      channelId,
+      robotId,
+      expiresAt,
+      robotName: names.get(robotId)?.name ?? null,
+    })),
+  };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, schema, type DashboardTx } from '@/lib/db';
+import { getDb, schema, type DashboardDb, type DashboardTx } from '@/lib/db';
 import type { RobotDirectoryRow } from '@/lib/db/schema';
 import { channelStatesOf, forgetWentOff, forgetWentOffOf, inferWentOffCauses, noteChannelChanges } from './went-off';
 import type { Channel, ChannelSummary, Robot } from '@/lib/partner/schemas';
@@ -99,10 +99,10 @@ const sameContent = (a: RobotDirectoryRow, b: RobotDirectoryRow) =>
 type ReadRobot = { robot: Robot & { id: string }; row: RobotDirectoryRow };
 
 /** The robots read whose row would change: new ones, and those whose name, place or channels moved. */
-async function changedOnly(tx: DashboardTx, read: ReadRobot[]): Promise<ReadRobot[]> {
+async function changedOnly(store: DashboardDb | DashboardTx, read: ReadRobot[]): Promise<ReadRobot[]> {
   const ids = read.map(({ row }) => row.id);
   const stored = new Map(
-    (await tx.select().from(schema.robotDirectory).where(inArray(schema.robotDirectory.id, ids))).map((r) => [r.id, r]),
+    (await store.select().from(schema.robotDirectory).where(inArray(schema.robotDirectory.id, ids))).map((r) => [r.id, r]),
   );
   return read.filter(({ row }) => {
     const before = stored.get(row.id);
@@ -172,7 +172,18 @@ export async function upsertRobots(
 ): Promise<{ wentOff: number }> {
   const rows = dedupe(robots.flatMap((robot, i) => (hasId(robot) ? [{ robot, position: offset + i }] : [])));
   const readAt = options.readAt ?? new Date().toISOString();
-  const wentOff = await (await getDb()).transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
+  if (rows.length === 0) return { wentOff: 0 };
+  const db = await getDb();
+  // Every view looks at the newest page, nearly always as it was: asked first outside a
+  // transaction, an unchanged page costs one read. A change is checked again inside one.
+  if (!options.refreshAll && rows.length <= CHUNK) {
+    const changed = await changedOnly(
+      db,
+      rows.map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) })),
+    );
+    if (changed.length === 0) return { wentOff: 0 };
+  }
+  const wentOff = await db.transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
   if (wentOff > 0) await inferWentOffCauses();
   return { wentOff };
 }

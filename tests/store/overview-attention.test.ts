@@ -131,6 +131,21 @@ describe('what needs attention, from the store alone', () => {
     });
     const handshakes = (await attentionItems(NOW)).find((item) => item.kind === 'handshakes_pending');
     expect(handshakes).toMatchObject({ total: 2, handshakes: [{ channelId: 'ch_soon' }, { channelId: 'ch_late' }] });
+    // More than the item names: it counts them all and names the five that expire first; an expired one is not waiting.
+    for (const { channelId, expiresAt } of [
+      { channelId: 'ch_gone', expiresAt: '2026-11-26T12:00:00Z' },
+      ...[1, 2, 3, 4, 5].map((n) => ({ channelId: `ch_later_${n}`, expiresAt: `2026-11-29T1${n}:00:00Z` })),
+    ])
+      await rememberHandshake({ robotId: 'rb_h', channelId, authorisationUrl: `https://consent/${channelId}`, expiresAt, startedBy: 'a' });
+    const many = (await attentionItems(NOW)).find((item) => item.kind === 'handshakes_pending');
+    expect(many).toMatchObject({ total: 7 });
+    expect(many?.kind === 'handshakes_pending' && many.handshakes.map((h) => h.channelId)).toEqual([
+      'ch_soon',
+      'ch_late',
+      'ch_later_1',
+      'ch_later_2',
+      'ch_later_3',
+    ]);
 
     await noteKeyAnswer(401, { requestId: 'req_refused', path: '/v1/robots' }, NOW);
     const refused = await attentionItems(NOW);
