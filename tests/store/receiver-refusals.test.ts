@@ -93,7 +93,8 @@ describe('what the receiver refused, counted per hour', () => {
 
   it('purges from the writer, at most once an hour', async () => {
     const db = await getDb();
-    const now = Date.now() + 2 * HOUR;
+    // The start of an hour: both refusals below fall in it, whatever the time of day the test runs.
+    const now = Math.floor(Date.now() / HOUR) * HOUR + 2 * HOUR;
     const ancient = Math.floor(now / HOUR) * HOUR - REFUSAL_RETENTION_MS - HOUR;
     await db.insert(schema.receiverRefusals).values({ hour: ancient, reason: 'unauthorised', source: 'old', count: 1 });
     await noteRefusal({ reason: 'unauthorised', source: '192.0.2.1', at: now });
