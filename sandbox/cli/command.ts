@@ -5,6 +5,8 @@ export interface OptionSpec {
   multiple?: boolean;
   /** Shown in help as `--name <value>`. */
   value?: string;
+  /** This option is another name of that one (kept so older command lines still work). */
+  aliasOf?: string;
   description: string;
 }
 
@@ -99,6 +101,18 @@ export function durationSeconds(text: string): number {
     previous = rank;
     seconds += Number(amount) * (UNITS[unit] ?? 1);
   }
+  return seconds;
+}
+
+/**
+ * A time span option in whole seconds, written as any duration (`90`, `90s`, `5m`, `1h`); a span
+ * that is not a whole number of seconds is refused, since the sandbox counts in seconds.
+ */
+export function durationOption(values: Values, name: string): number | undefined {
+  const text = str(values, name);
+  if (text === undefined) return undefined;
+  const seconds = durationSeconds(text);
+  if (!Number.isInteger(seconds)) throw new UsageError(`--${name} must be whole seconds, got "${text}" (${seconds} s)`);
   return seconds;
 }
 

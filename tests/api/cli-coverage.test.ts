@@ -18,7 +18,7 @@ const EXTRA: Record<string, string[]> = {
   'webhook set': ['--webhook-url', 'http://127.0.0.1:9/hook', '--auth-token', 't'],
   'robots create': ['--name', 'n'],
   'robots update': ['--name', 'n'],
-  'channels add': ['--type', 'widget'],
+  'channels add': ['--channel-type', 'widget'],
   'rules add': ['--rule', '{}'],
   'conversations create': ['--message', 'client: hi'],
   'conversations add': ['--message', 'ai: hello'],

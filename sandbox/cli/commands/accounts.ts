@@ -60,7 +60,7 @@ export const accountCommands: Record<string, Command> = {
       role: { type: 'string', multiple: true, value: 'robot_creation|social_dm', description: 'grant a role (repeatable)' },
       'webhook-url': { type: 'string', value: 'url', description: 'webhook URL' },
       'webhook-auth-token': { type: 'string', value: 'token', description: 'webhook auth token (X-Webhook-Token)' },
-      'auth-token': { type: 'string', value: 'token', description: 'the same as --webhook-auth-token (as webhook set names it)' },
+      'auth-token': { type: 'string', value: 'token', aliasOf: 'webhook-auth-token', description: 'the same as --webhook-auth-token' },
       header: { type: 'string', multiple: true, value: '"Name: value"', description: 'custom webhook header (repeatable)' },
     },
     notes: [

@@ -1,5 +1,5 @@
 import type { Fault, NewFault, NewOutage, Outage } from '../../control-client/types';
-import { durationSeconds, int, outcome, required, str, UsageError, type Command } from '../command';
+import { durationOption, durationSeconds, int, outcome, required, str, UsageError, type Command } from '../command';
 import { table } from '../format';
 
 const faultsTable = (faults: Fault[]) =>
@@ -27,7 +27,7 @@ export const faultCommands: Record<string, Command> = {
       times: { type: 'string', value: 'n', description: 'how many calls, 1-10000 (default 1)' },
       account: { type: 'string', value: 'account_id', description: "only this account's calls" },
       method: { type: 'string', value: 'GET|POST|…', description: 'only calls with this method' },
-      'retry-after': { type: 'string', value: 'seconds', description: 'Retry-After of a 429' },
+      'retry-after': { type: 'string', value: 'duration', description: 'Retry-After of a 429 (sent in whole seconds)' },
       dependency: { type: 'string', value: 'channel_provider|ai_service', description: 'the dependency a 503 names' },
     },
     run({ client, values }) {
@@ -40,7 +40,7 @@ export const faultCommands: Record<string, Command> = {
       };
       if (str(values, 'account') !== undefined) body.account_id = str(values, 'account');
       if (str(values, 'method') !== undefined) body.method = str(values, 'method');
-      const retryAfter = int(values, 'retry-after');
+      const retryAfter = durationOption(values, 'retry-after');
       if (retryAfter !== undefined) body.retry_after = retryAfter;
       if (str(values, 'dependency') !== undefined) body.dependency = str(values, 'dependency') as NewFault['dependency'];
       return outcome(client.addFault(body), (f) => faultsTable([f]));

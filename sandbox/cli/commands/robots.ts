@@ -5,8 +5,9 @@ import { channelLine, robotsTable, shownOnce } from '../format';
 const robotLine = (r: Robot) => `robot ${r.id}: ${r.name} (external_id ${r.external_id ?? '-'})`;
 
 function requiredToken(values: Values): string {
+  // Either name; both at once is refused (the message names them in this order).
   const token = aliased(values, 'auth-token', 'webhook-auth-token');
-  if (token === undefined) throw new UsageError('--auth-token is required');
+  if (token === undefined) throw new UsageError('--webhook-auth-token is required');
   return token;
 }
 
@@ -16,8 +17,8 @@ export const webhookCommands: Record<string, Command> = {
     args: ['account_id'],
     options: {
       'webhook-url': { type: 'string', value: 'url', description: "webhook URL (required; --url is the sandbox's own)" },
-      'auth-token': { type: 'string', value: 'token', description: 'auth token sent in X-Webhook-Token (required)' },
-      'webhook-auth-token': { type: 'string', value: 'token', description: 'the same as --auth-token (as accounts create names it)' },
+      'webhook-auth-token': { type: 'string', value: 'token', description: 'auth token sent in X-Webhook-Token (required)' },
+      'auth-token': { type: 'string', value: 'token', aliasOf: 'webhook-auth-token', description: 'the same as --webhook-auth-token' },
       header: { type: 'string', multiple: true, value: '"Name: value"', description: 'custom header (repeatable)' },
     },
     run({ client, values, args: [id = ''] }) {
@@ -98,12 +99,15 @@ export const channelCommands: Record<string, Command> = {
     summary: 'add a panel-only channel (chat_vendor_a, widget, chat_vendor_b, chat_vendor_c, chat_app)',
     args: ['robot_id'],
     options: {
-      type: { type: 'string', value: 'type', description: 'channel type (required)' },
+      'channel-type': { type: 'string', value: 'type', description: 'channel type (required)' },
+      type: { type: 'string', value: 'type', aliasOf: 'channel-type', description: 'the same as --channel-type' },
       inactive: { type: 'boolean', description: 'add it disabled (needs no slot, allowed while lapsed)' },
       username: { type: 'string', value: 'name', description: 'handle shown for the channel' },
     },
     run({ client, values, args: [id = ''] }) {
-      const body: NewPanelChannel = { type: required(values, 'type'), is_active: !flag(values, 'inactive') };
+      const type = aliased(values, 'channel-type', 'type');
+      if (type === undefined) throw new UsageError('--channel-type is required');
+      const body: NewPanelChannel = { type, is_active: !flag(values, 'inactive') };
       if (str(values, 'username') !== undefined) body.username = str(values, 'username');
       return outcome(client.addChannel(id, body), channelLine);
     },

@@ -1,6 +1,6 @@
 import type { HistoryRequest, LoggedRequest, Simulator } from '../../control-client/types';
 import { table } from '../format';
-import { durationSeconds, flag, int, outcome, str, UsageError, type Command } from '../command';
+import { durationOption, durationSeconds, flag, int, outcome, str, UsageError, type Command } from '../command';
 
 export const historyCommands: Record<string, Command> = {
   simulate: {
@@ -33,9 +33,10 @@ export const simulatorCommands: Record<string, Command> = {
   start: {
     summary: 'start (or re-pace) the live traffic simulator of an account',
     args: ['account_id'],
-    options: { interval: { type: 'string', value: 'seconds', description: 'seconds between beats, 1-3600 (default 5)' } },
+    options: { interval: { type: 'string', value: 'duration', description: 'time between beats, 1s-1h (default 5s)' } },
+    notes: ['example: simulator start acc_… --interval 30s'],
     run({ client, values, args: [id = ''] }) {
-      const interval = int(values, 'interval');
+      const interval = durationOption(values, 'interval');
       const body = { account_id: id, enabled: true, ...(interval === undefined ? {} : { interval_seconds: interval }) };
       return outcome(client.setSimulator(body), simulatorText);
     },
