@@ -28,10 +28,11 @@ export function startReceiver(): Promise<{ url: string; received: Received[]; cl
  * starts with no destination. The removal re-renders the whole Settings page, which can take
  * longer than an assertion's usual 10 s on a loaded machine. When the list still shows something,
  * a reload tells the two failures apart (the store kept it, or only the page was not re-rendered)
- * and the error says which, with the page's own message.
+ * and the error says which, with the page's own message. `onSettings`: the page is on Settings
+ * already, so it is not opened again.
  */
-export async function removeAlertDestination(page: Page, name: string): Promise<void> {
-  await page.goto('/settings');
+export async function removeAlertDestination(page: Page, name: string, { onSettings = false } = {}): Promise<void> {
+  if (!onSettings) await page.goto('/settings');
   await page.getByRole('button', { name: `Remove ${name}`, exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   const listed = () => page.getByTestId('alert-destination').allTextContents();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { everyPagePath, type WalkIds } from '../lib/navigation/sections';
 import { expect, logIn, type ControlApi } from './fixtures';
 
@@ -104,4 +104,16 @@ export async function thenCleanUp(body: () => Promise<void>, cleanUp: () => Prom
     if (bodyError instanceof Error) bodyError.message += `\n\nThen the clean-up failed too: ${String(cleanUpError)}`;
   }
   if (bodyError !== null) throw bodyError;
+}
+
+/**
+ * In a clean-up: presses `button` if the page shows it, confirms in the dialog, and waits for
+ * `gone`, so the removal is finished before the page is left (a navigation could cut it short).
+ * Ask it only once the page's streamed sections are in (`untilLoaded`), or it may find nothing.
+ */
+export async function removeIfShown(page: Page, button: Locator, gone: () => Promise<void>): Promise<void> {
+  if ((await button.count()) === 0) return;
+  await button.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await gone();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, snap, test, logIn, untilLoaded } from './fixtures';
 import { removeAlertDestination, startReceiver } from './alert-receiver';
-import { thenCleanUp } from './helpers';
+import { removeIfShown, thenCleanUp } from './helpers';
 
 type UsageEntry = {
   robot_id: string;
@@ -276,13 +276,9 @@ test('crossing 75 % and then 100 % of a monthly threshold sends one alert each, 
     async () => {
       await page.goto('/usage');
       await untilLoaded(page);
-      const remove = page.getByRole('button', { name: 'Remove the threshold of the account' });
-      if (await remove.count()) {
-        await remove.click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-        // Done before leaving the page: a navigation during the removal could cut it short.
-        await expect(page.getByTestId('usage-threshold').filter({ hasText: 'the account' })).toHaveCount(0, { timeout: 30_000 });
-      }
+      await removeIfShown(page, page.getByRole('button', { name: 'Remove the threshold of the account' }), () =>
+        expect(page.getByTestId('usage-threshold').filter({ hasText: 'the account' })).toHaveCount(0, { timeout: 30_000 }),
+      );
       await removeAlertDestination(page, 'Usage on-call');
       receiver.close();
     },
