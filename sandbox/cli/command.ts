@@ -5,7 +5,7 @@ export interface OptionSpec {
   multiple?: boolean;
   /** Shown in help as `--name <value>`. */
   value?: string;
-  /** This option is another name of that one (kept so older command lines still work). */
+  /** This option is another name of that one (kept so older command lines still work); the parser reads it under that name. */
   aliasOf?: string;
   description: string;
 }
@@ -64,14 +64,16 @@ export function int(values: Values, name: string): number | undefined {
 }
 
 /**
- * One option under two names (`webhook set --auth-token` and `accounts create --webhook-auth-token`
- * name the same token), so either command takes either; both at once is refused, not guessed.
+ * Options kept under a second name (`aliasOf`) are read under the name they stand for, so a
+ * command reads one name only; both names at once are refused, not guessed.
  */
-export function aliased(values: Values, name: string, alias: string): string | undefined {
-  const a = str(values, name);
-  const b = str(values, alias);
-  if (a !== undefined && b !== undefined) throw new UsageError(`--${name} and --${alias} are the same option: give one`);
-  return a ?? b;
+export function foldAliases(options: Record<string, OptionSpec>, values: Values): void {
+  for (const [alias, spec] of Object.entries(options)) {
+    if (spec.aliasOf === undefined || values[alias] === undefined) continue;
+    if (values[spec.aliasOf] !== undefined) throw new UsageError(`--${alias} and --${spec.aliasOf} are the same option: give one`);
+    values[spec.aliasOf] = values[alias];
+    delete values[alias];
+  }
 }
 
 export function required(values: Values, name: string): string {

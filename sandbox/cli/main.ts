@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createControlClient, issuesOf, type ControlError, type FetchLike } from '../control-client/client';
-import { UsageError, type Command, type OptionSpec } from './command';
+import { foldAliases, UsageError, type Command, type OptionSpec } from './command';
 import { ownEntry } from '../own-entry';
 import { PROGRAM_NAMES } from '../program-names';
 import { accountCommands, keyCommands, lapseCommand, roleCommands } from './commands/accounts';
@@ -158,6 +158,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       strict: true,
     });
     const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
+    foldAliases(command.options ?? {}, values);
     if (values.help === true) {
       io.stdout(commandHelp(name, command));
       return 0;

@@ -1,18 +1,5 @@
 import type { AccountChanges, AccountCreated, NewAccount } from '../../control-client/types';
-import {
-  aliased,
-  durationSeconds,
-  flag,
-  headerPairs,
-  int,
-  list,
-  outcome,
-  required,
-  str,
-  UsageError,
-  type Command,
-  type Values,
-} from '../command';
+import { durationSeconds, flag, headerPairs, int, list, outcome, required, str, UsageError, type Command, type Values } from '../command';
 import { accountsTable, accountText, robotsTable, shownOnce } from '../format';
 
 const planOptions = {
@@ -71,7 +58,7 @@ export const accountCommands: Record<string, Command> = {
       const roles = list(values, 'role');
       if (roles.length > 0) body.roles = roles;
       const url = str(values, 'webhook-url');
-      const token = aliased(values, 'webhook-auth-token', 'auth-token');
+      const token = str(values, 'webhook-auth-token');
       if (url !== undefined) body.webhook = { url, auth_token: token ?? '', custom_headers: headerPairs(list(values, 'header')) };
       else if (token !== undefined || list(values, 'header').length > 0)
         throw new UsageError('--webhook-auth-token and --header need --webhook-url');

@@ -1,15 +1,8 @@
 import type { NewPanelChannel, NewRobot, Robot, RobotChanges } from '../../control-client/types';
-import { aliased, flag, headerPairs, list, outcome, required, str, UsageError, type Command, type Values } from '../command';
+import { flag, headerPairs, list, outcome, required, str, UsageError, type Command } from '../command';
 import { channelLine, robotsTable, shownOnce } from '../format';
 
 const robotLine = (r: Robot) => `robot ${r.id}: ${r.name} (external_id ${r.external_id ?? '-'})`;
-
-function requiredToken(values: Values): string {
-  // Either name; both at once is refused (the message names them in this order).
-  const token = aliased(values, 'auth-token', 'webhook-auth-token');
-  if (token === undefined) throw new UsageError('--webhook-auth-token is required');
-  return token;
-}
 
 export const webhookCommands: Record<string, Command> = {
   set: {
@@ -24,7 +17,7 @@ export const webhookCommands: Record<string, Command> = {
     run({ client, values, args: [id = ''] }) {
       const webhook = {
         url: required(values, 'webhook-url'),
-        auth_token: requiredToken(values),
+        auth_token: required(values, 'webhook-auth-token'),
         custom_headers: headerPairs(list(values, 'header')),
       };
       return outcome(
@@ -105,9 +98,7 @@ export const channelCommands: Record<string, Command> = {
       username: { type: 'string', value: 'name', description: 'handle shown for the channel' },
     },
     run({ client, values, args: [id = ''] }) {
-      const type = aliased(values, 'channel-type', 'type');
-      if (type === undefined) throw new UsageError('--channel-type is required');
-      const body: NewPanelChannel = { type, is_active: !flag(values, 'inactive') };
+      const body: NewPanelChannel = { type: required(values, 'channel-type'), is_active: !flag(values, 'inactive') };
       if (str(values, 'username') !== undefined) body.username = str(values, 'username');
       return outcome(client.addChannel(id, body), channelLine);
     },
