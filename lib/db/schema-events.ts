@@ -27,6 +27,8 @@ export const webhookEvents = pgTable(
     index('webhook_events_received').on(t.receivedAt),
     index('webhook_events_conversation_time').on(t.conversationId, t.occurredAt),
     index('webhook_events_occurred').on(t.occurredAt),
+    // The overview's newest real event (its clock): one index step, not a scan past every test event.
+    index('webhook_events_real_occurred').on(t.isTest, t.occurredAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cache } from 'react';
 import type { z } from 'zod';
 import { getDb, schema, type DashboardDb, type DashboardTx } from './index';
@@ -47,6 +47,22 @@ function forgetReads(): void {
   if (inRequest()) readsThisRequest().all = null;
 }
 
+/**
+ * After a write this request knows the value it wrote: the table it read keeps the rest, so a later
+ * read costs no statement. A read still under way is chained, so it cannot hand back the old value.
+ */
+function rememberWrite(key: string, value: string): void {
+  if (!inRequest()) return;
+  const reads = readsThisRequest();
+  const before = reads.all;
+  if (!before) return;
+  const after = before.then((all) => new Map(all).set(key, value));
+  reads.all = after;
+  after.catch(() => {
+    if (reads.all === after) reads.all = null;
+  });
+}
+
 /** Pass the transaction of a change the setting belongs to, so both land together. */
 export async function writeSetting(key: string, value: string, db?: DashboardDb | DashboardTx): Promise<void> {
   forgetReads();
@@ -58,6 +74,41 @@ export async function writeSetting(key: string, value: string, db?: DashboardDb 
     .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt } });
   // Again once written: a read started meanwhile in this request may hold the old value.
   forgetReads();
+}
+
+/**
+ * Sets some top-level fields of a setting that holds a JSON object, keeping the others, in one
+ * statement: the merge happens in the store, so two writers of different fields cannot put back
+ * what the other just changed, and no lock or transaction is needed. Gives the whole value as
+ * written; null when the stored value is not a JSON object (the caller then writes it whole).
+ */
+export async function mergeJsonSetting(key: string, fields: Record<string, unknown>): Promise<string | null> {
+  const change = JSON.stringify(fields);
+  const updatedAt = new Date().toISOString();
+  const db = await getDb();
+  let written: string | undefined;
+  try {
+    const rows = await db
+      .insert(schema.settings)
+      .values({ key, value: change, updatedAt })
+      .onConflictDoUpdate({
+        target: schema.settings.key,
+        set: { value: sql`(${schema.settings.value}::jsonb || ${change}::jsonb)::text`, updatedAt },
+        // Only over an object: `||` on an array or a scalar would not merge fields.
+        setWhere: sql`jsonb_typeof(${schema.settings.value}::jsonb) = 'object'`,
+      })
+      .returning({ value: schema.settings.value });
+    written = rows[0]?.value;
+  } catch {
+    // The stored value is not JSON at all: the cast refused it, and nothing was written.
+    written = undefined;
+  }
+  if (written === undefined) {
+    forgetReads();
+    return null;
+  }
+  rememberWrite(key, written);
+  return written;
 }
 
 export async function deleteSetting(key: string, db?: DashboardDb | DashboardTx): Promise<void> {

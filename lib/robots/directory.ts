@@ -174,14 +174,21 @@ export async function upsertRobots(
   const readAt = options.readAt ?? new Date().toISOString();
   if (rows.length === 0) return { wentOff: 0 };
   const db = await getDb();
-  // Every view looks at the newest page, nearly always as it was: asked first outside a
-  // transaction, an unchanged page costs one read. A change is checked again inside one.
-  if (!options.refreshAll && rows.length <= CHUNK) {
+  // Every view looks at the newest page (or one robot), nearly always as it was: asked first
+  // outside a transaction, an unchanged read costs one statement, or two where the page shows the
+  // time it was read. A change is checked again inside the transaction.
+  if (rows.length <= CHUNK) {
     const changed = await changedOnly(
       db,
       rows.map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) })),
     );
-    if (changed.length === 0) return { wentOff: 0 };
+    if (changed.length === 0) {
+      if (options.refreshAll) {
+        const ids = rows.map(({ robot }) => robot.id);
+        await db.update(schema.robotDirectory).set({ readAt }).where(inArray(schema.robotDirectory.id, ids));
+      }
+      return { wentOff: 0 };
+    }
   }
   const wentOff = await db.transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
   if (wentOff > 0) await inferWentOffCauses();

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, schema } from '@/lib/db';
-import { readSetting, writeSetting } from '@/lib/db/settings';
+import { mergeJsonSetting, readSetting, writeSetting } from '@/lib/db/settings';
 
 /**
  * What a mirror knows about itself, kept in the store's settings so that every instance sees the
@@ -94,9 +94,25 @@ export async function writeMirrorStatus(
   change: Partial<MirrorStatus> | ((status: MirrorStatus) => Partial<MirrorStatus>),
 ): Promise<MirrorStatus> {
   const setting = settingOf(key);
+  // Fields known up front (a look at the head writes one on every page view) merge in one
+  // statement instead of a locked transaction of five; a change computed from the status needs the lock.
+  if (typeof change !== 'function') {
+    const merged = await mergeJsonSetting(setting, change);
+    if (merged !== null) return parseStatus(merged);
+  }
   return (await getDb()).transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${setting}))`);
-    const [row] = await tx.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, setting));
+    // The row lock holds off a merge (above) until this transaction has written; a first write
+    // makes the row before locking it, or a merge inserting it meanwhile would be written over.
+    await tx
+      .insert(schema.settings)
+      .values({ key: setting, value: '{}', updatedAt: new Date().toISOString() })
+      .onConflictDoNothing({ target: schema.settings.key });
+    const [row] = await tx
+      .select({ value: schema.settings.value })
+      .from(schema.settings)
+      .where(eq(schema.settings.key, setting))
+      .for('update');
     const before = parseStatus(row?.value);
     const status = { ...before, ...(typeof change === 'function' ? change(before) : change) };
     await writeSetting(setting, JSON.stringify(status), tx);

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_real_occurred" ON "webhook_events" USING btree ("is_test","occurred_at");
