@@ -1,15 +1,7 @@
 import { TimeSeriesChart, type TimePoint } from '@/components/charts/time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableColumns, TableRow } from '@/components/ui/table';
-import { usageSeries, type SeriesPoint, type SeriesScope } from '@/lib/usage-series/series';
-
-const STATE_WORDS: Record<SeriesPoint['state'], string> = {
-  closed: 'Final',
-  provisional: 'Provisional',
-  not_read: 'Not read yet',
-};
-
-const figure = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-GB'));
+import { usageSeries, type SeriesScope } from '@/lib/usage-series/series';
+import { SeriesTable } from './series-table';
 
 function scopeWords(scope: SeriesScope): string {
   if (scope.kind === 'robot') return `robot ${scope.robotId}`;
@@ -94,35 +86,7 @@ export async function UsageOverTime({
           ]}
         />
       </div>
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">Each day&apos;s figures as a table</summary>
-        <Table frameClassName="mt-2" data-testid="series-table">
-          <TableColumns names={['Day (UTC)', 'State', 'Client', 'AI', 'Operator', 'Messages', 'Units']} />
-          <TableBody>
-            {series.points.map((p) => (
-              <TableRow key={p.day} data-state={p.state}>
-                <TableCell data-label="Day (UTC)">{p.day}</TableCell>
-                <TableCell data-label="State">{STATE_WORDS[p.state]}</TableCell>
-                <TableCell data-label="Client" numeric>
-                  {figure(p.client)}
-                </TableCell>
-                <TableCell data-label="AI" numeric>
-                  {figure(p.ai)}
-                </TableCell>
-                <TableCell data-label="Operator" numeric>
-                  {figure(p.operator)}
-                </TableCell>
-                <TableCell data-label="Messages" numeric>
-                  {figure(p.messages)}
-                </TableCell>
-                <TableCell data-label="Units" numeric>
-                  {figure(p.units)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </details>
+      <SeriesTable points={series.points} />
     </section>
   );
 }

@@ -1,8 +1,13 @@
+'use client';
+
 import Link from 'next/link';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { sourceKeys, USAGE_COLUMNS, type UsageRow } from '@/lib/usage/rows';
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+// A client component for its payload, not for interaction: the page carries the rows' figures
+// instead of the table's markup a second time.
 
 export function UsageTable({ rows }: { rows: UsageRow[] }) {
   const sources = sourceKeys(rows);
