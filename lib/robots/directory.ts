@@ -199,9 +199,20 @@ export async function upsertRobots(
 export async function replaceDirectory(robots: Robot[], readAt: string): Promise<void> {
   const rows = dedupe(robots.filter(hasId).map((robot, position) => ({ robot, position })));
   const keep = new Set(rows.map((r) => r.robot.id));
-  await (
-    await getDb()
-  ).transaction(async (tx) => {
+  const db = await getDb();
+  // An account of up to 100 robots is replaced on every look at its one page, nearly always as it
+  // was: when every robot is there unchanged and there are no others, there is nothing to write.
+  if (rows.length <= CHUNK) {
+    const [changed, size] = await Promise.all([
+      changedOnly(
+        db,
+        rows.map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) })),
+      ),
+      directorySize(),
+    ]);
+    if (changed.length === 0 && size === rows.length) return;
+  }
+  await db.transaction(async (tx) => {
     await writeRobots(tx, rows, readAt);
     const stale = (await tx.select({ id: schema.robotDirectory.id }).from(schema.robotDirectory))
       .filter((r) => !keep.has(r.id))

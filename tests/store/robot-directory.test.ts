@@ -3,7 +3,7 @@ import { setUpTestStore } from './use-test-store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerClient } from '@/lib/partner/client';
 import type { RobotList } from '@/lib/partner/schemas';
-import { directoryRobot, directorySize, directoryStatus, upsertRobots } from '@/lib/robots/directory';
+import { directoryRobot, directorySize, directoryStatus, replaceDirectory, upsertRobots } from '@/lib/robots/directory';
 import { searchDirectory } from '@/lib/robots/directory-query';
 import { sweepDirectory, type FetchRobotsPage } from '@/lib/robots/directory-sync';
 import { setUpSandbox, type AccountCreated } from '../api/support';
@@ -135,5 +135,26 @@ describe('robot directory sweep', () => {
       refreshAll: true,
     });
     expect((await directoryRobot('rb_reread'))?.readAt).toBe('2026-01-04T00:00:00.000Z');
+  });
+});
+
+describe('an account of one page, replaced on every look', () => {
+  it('writes nothing when the page is as the directory holds it, and drops a robot gone from it', async () => {
+    const page = [
+      { id: 'rb_small_a', name: 'Small A', channels: [] },
+      { id: 'rb_small_b', name: 'Small B', channels: [{ id: 'ch_small', type: 'widget' as const, is_active: true }] },
+    ];
+    await replaceDirectory(page, '2026-02-01T00:00:00.000Z');
+    await replaceDirectory(page, '2026-02-02T00:00:00.000Z');
+    expect(await directorySize()).toBe(2);
+    expect((await directoryRobot('rb_small_b'))?.readAt).toBe('2026-02-01T00:00:00.000Z');
+
+    // One robot fewer: it is dropped.
+    await replaceDirectory(
+      page.slice(1).map((r) => r),
+      '2026-02-03T00:00:00.000Z',
+    );
+    expect(await directoryRobot('rb_small_a')).toBeUndefined();
+    expect(await directorySize()).toBe(1);
   });
 });
