@@ -169,10 +169,10 @@ export async function upsertRobots(
   robots: Robot[],
   offset: number,
   options: { readAt?: string; refreshAll?: boolean } = {},
-): Promise<{ wentOff: number }> {
+): Promise<{ wentOff: number; changed: boolean }> {
   const rows = dedupe(robots.flatMap((robot, i) => (hasId(robot) ? [{ robot, position: offset + i }] : [])));
   const readAt = options.readAt ?? new Date().toISOString();
-  if (rows.length === 0) return { wentOff: 0 };
+  if (rows.length === 0) return { wentOff: 0, changed: false };
   const db = await getDb();
   // Every view looks at the newest page (or one robot), nearly always as it was: asked first
   // outside a transaction, an unchanged read costs one statement, or two where the page shows the
@@ -187,12 +187,12 @@ export async function upsertRobots(
         const ids = rows.map(({ robot }) => robot.id);
         await db.update(schema.robotDirectory).set({ readAt }).where(inArray(schema.robotDirectory.id, ids));
       }
-      return { wentOff: 0 };
+      return { wentOff: 0, changed: false };
     }
   }
   const wentOff = await db.transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
   if (wentOff > 0) await inferWentOffCauses();
-  return { wentOff };
+  return { wentOff, changed: true };
 }
 
 /** A finished sweep: exactly these robots, in this order, and no others. */

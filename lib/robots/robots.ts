@@ -50,8 +50,10 @@ export async function loadRobot(
       const page = (await (await getPartnerClient('page')).listRobots({ limit: AROUND * 2, offset })).data;
       const found = (page.data ?? []).find((r) => r.id === robotId);
       if (found) {
-        await upsertRobots([found], offset + (page.data ?? []).indexOf(found), { refreshAll: true });
-        return { ok: true, data: (await directoryRobot(robotId)) ?? known };
+        const readAt = new Date().toISOString();
+        const { changed } = await upsertRobots([found], offset + (page.data ?? []).indexOf(found), { refreshAll: true, readAt });
+        // Unchanged, only its read time moved: the row known is the row stored.
+        return { ok: true, data: changed ? ((await directoryRobot(robotId)) ?? known) : { ...known, readAt } };
       }
     }
     // A page that looks again by itself while a sweep reads the list leaves the finding to the sweep:
