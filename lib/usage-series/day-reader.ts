@@ -3,7 +3,7 @@ import { getPartnerClient } from '@/lib/connection/client';
 import type { CallPurpose } from '@/lib/connection/budget';
 import { getDb, schema } from '@/lib/db';
 import { dayWindow } from './days';
-import { ACCOUNT_ROW } from './series';
+import { ACCOUNT_ROW } from './scope-rows';
 
 /** The usage endpoint's largest page (D3): a closed day of the account costs one call per 100 robots. */
 const PAGE = 100;

@@ -1,6 +1,6 @@
 import { SAFE_ID } from '@/lib/ui/search-params';
 import type { ThresholdScope } from '@/lib/db/schema';
-import type { SeriesScope } from './series';
+import type { SeriesScope } from './scope-rows';
 
 /** The series' scope as the URL gives it: `robot` (an id) wins over `customer` (an `external_id`); neither is the account. */
 export function seriesScope(robot: string | undefined, customer: string | undefined): SeriesScope {

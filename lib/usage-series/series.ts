@@ -1,12 +1,10 @@
 import 'server-only';
-import { and, between, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { serviceClockNow } from '@/lib/connection/service-clock';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb, schema } from '@/lib/db';
+import { closedFigures } from './closed-days';
 import { addDays, daysFrom, isClosed } from './days';
-
-/** Whose usage a series shows. Usage answers carry no `external_id` (D12): a customer is the robots the directory gives that id. */
-export type SeriesScope = { kind: 'account' } | { kind: 'robot'; robotId: string } | { kind: 'customer'; externalId: string };
+import type { SeriesScope } from './scope-rows';
 
 /**
  * One day of a series. `closed`: read from the API once the day was over, final. `provisional`: a
@@ -44,46 +42,6 @@ const empty = (day: string, state: SeriesPoint['state']): SeriesPoint => ({
   units: null,
 });
 
-/**
- * The account's total of each day is kept as a row of its own (robot id `ACCOUNT_ROW`), so the
- * account's series reads one row a day however many robots it has.
- */
-export const ACCOUNT_ROW = '';
-
-/** The rows of `usage_days` that make up the scope's figures. */
-export function rowsOfScope(scope: SeriesScope): SQL {
-  const robotId = schema.usageDays.robotId;
-  if (scope.kind === 'robot') return eq(robotId, scope.robotId);
-  if (scope.kind === 'customer')
-    return sql`${robotId} in (select ${schema.robotDirectory.id} from ${schema.robotDirectory} where ${schema.robotDirectory.externalId} = ${scope.externalId})`;
-  return eq(robotId, ACCOUNT_ROW);
-}
-
-async function closedFigures(scope: SeriesScope, fromDay: string, toDay: string) {
-  const d = schema.usageDays;
-  const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`.mapWith(Number);
-  const db = await getDb();
-  const [rows, read] = await Promise.all([
-    db
-      .select({
-        day: d.day,
-        client: sum(d.client),
-        ai: sum(d.ai),
-        operator: sum(d.operator),
-        messages: sum(d.messages),
-        units: sum(d.units),
-      })
-      .from(d)
-      .where(and(between(d.day, fromDay, toDay), rowsOfScope(scope)))
-      .groupBy(d.day),
-    db
-      .select({ day: schema.usageDaysRead.day })
-      .from(schema.usageDaysRead)
-      .where(between(schema.usageDaysRead.day, fromDay, toDay)),
-  ]);
-  return { byDay: new Map(rows.map((r) => [r.day, r])), read: new Set(read.map((r) => r.day)) };
-}
-
 /** Messages by role on days not closed yet, from the events our receiver stored (tests excluded). */
 async function provisionalFigures(
   scope: SeriesScope,
@@ -120,9 +78,15 @@ export async function usageSeries(scope: SeriesScope, fromDay: string, toDay: st
   const previousFrom = addDays(fromDay, -days.length);
   const previousDays = daysFrom(previousFrom, addDays(fromDay, -1));
   const now = await serviceClockNow(wall);
-  const firstOpen = [...previousDays, ...days].find((day) => !isClosed(day, now));
+  const allDays = [...previousDays, ...days];
+  const firstOpen = allDays.find((day) => !isClosed(day, now));
   const [closed, provisional] = await Promise.all([
-    closedFigures(scope, previousFrom, toDay),
+    closedFigures(
+      scope,
+      previousFrom,
+      toDay,
+      allDays.filter((day) => isClosed(day, now)),
+    ),
     firstOpen ? provisionalFigures(scope, firstOpen) : Promise.resolve(new Map<string, { client: number; ai: number; operator: number }>()),
   ]);
   let closedDays = 0;

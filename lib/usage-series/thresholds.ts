@@ -4,7 +4,7 @@ import { getDb, schema } from '@/lib/db';
 import type { ThresholdScope } from '@/lib/db/schema';
 import { addDays, dayStartMs } from './days';
 import { thresholdScope } from './scope';
-import { rowsOfScope } from './series';
+import { rowsOfScope } from './scope-rows';
 
 export type UsageThreshold = typeof schema.usageThresholds.$inferSelect;
 

@@ -142,6 +142,25 @@ describe('the daily usage series', () => {
     await checkWindows(newest, 10);
   }, 120_000);
 
+  it('counts a robot in its customer’s days already read once the directory gives it the customer’s id', async () => {
+    const newest = newestClosedDay(await serviceNow());
+    const fromDay = addDays(newest, -5);
+    const customer = { kind: 'customer' as const, externalId: 'cust-shared' };
+    const sum = (s: { points: { units: number | null }[] }) => s.points.reduce((n, p) => n + (p.units ?? 0), 0);
+    const before = sum(await usageSeries(customer, fromDay, newest));
+    const moved = robots[2];
+    if (!moved) throw new Error('robots expected');
+    const { upsertRobots } = await import('@/lib/robots/directory');
+    // As a look at the list would write it after the partner gave robot 2 the shared customer id.
+    await upsertRobots([{ id: moved.id, name: 'Robot 2', external_id: 'cust-shared', channels: [] }], 2);
+    const after = sum(await usageSeries(customer, fromDay, newest));
+    let movedUnits = 0;
+    for (let day = fromDay; day <= newest; day = addDays(day, 1)) movedUnits += (await singleDay(day, [moved.id])).units;
+    expect(movedUnits).toBeGreaterThan(0);
+    expect(after).toBe(before + movedUnits);
+    await upsertRobots([{ id: moved.id, name: 'Robot 2', external_id: moved.externalId, channels: [] }], 2);
+  });
+
   it('draws a closed day not read yet as missing, never as zero', async () => {
     const newest = newestClosedDay(await serviceNow());
     const far = addDays(newest, -400);

@@ -1,6 +1,7 @@
 import { TimeSeriesChart, type TimePoint } from '@/components/charts/time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
-import { usageSeries, type SeriesScope } from '@/lib/usage-series/series';
+import type { SeriesScope } from '@/lib/usage-series/scope-rows';
+import { usageSeries } from '@/lib/usage-series/series';
 import { SeriesTable } from './series-table';
 
 function scopeWords(scope: SeriesScope): string {
