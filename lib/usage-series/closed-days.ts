@@ -66,8 +66,3 @@ export async function closedFigures(scope: SeriesScope, fromDay: string, toDay: 
   if (key !== null) remember(key, byDay);
   return { byDay, read: new Set(byDay.keys()) };
 }
-
-/** For tests: forget what this process has read. */
-export function forgetClosedFigures(): void {
-  known.clear();
-}

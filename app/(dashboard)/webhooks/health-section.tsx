@@ -17,9 +17,14 @@ const points = (buckets: HealthBucket[]): TimePoint[] =>
     p95: b.p95Ms,
   }));
 
+/** What the health view shows, read ahead of drawing it so the page can read it beside its other data. */
+export function loadHealthSection() {
+  return Promise.all([loadWebhookHealth(), serviceAheadMs()]);
+}
+
 /** Success rate and attempt durations over time, the failing streak, and what was never delivered. */
-export async function HealthSection() {
-  const [health, aheadMs] = await Promise.all([loadWebhookHealth(), serviceAheadMs()]);
+export async function HealthSection({ loading }: { loading: ReturnType<typeof loadHealthSection> }) {
+  const [health, aheadMs] = await loading;
   const streak = health.state.streak;
   const hourly = points(health.figures.hourly);
   return (

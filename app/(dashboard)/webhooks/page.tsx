@@ -1,6 +1,4 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { SectionSkeleton } from '@/components/ui/page-skeleton';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
@@ -16,7 +14,7 @@ import { requireSessionUser } from '@/lib/auth/session';
 import { loadDeliveries, DELIVERY_PAGE_SIZE } from '@/lib/deliveries/deliveries';
 import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
-import { HealthSection } from './health-section';
+import { HealthSection, loadHealthSection } from './health-section';
 import { ReceiverCard } from './receiver-card';
 import { TestEventPanel } from './test-event-panel';
 import { WebhooksTabs } from './webhooks-tabs';
@@ -43,6 +41,10 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const { page, problem } = readPageParam(raw.page);
   if (problem) problems.push(problem);
 
+  // The health view reads only the store: read beside the deliveries call and drawn with the page,
+  // not streamed in after it, where its arrival pushed everything below it down the screen.
+  const health = loadHealthSection();
+  health.catch(() => undefined);
   const loaded = await loadDeliveries({ status, eventType, page });
   const base = new URLSearchParams();
   if (status) base.set('status', status);
@@ -57,9 +59,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       />
       <WebhooksTabs current="deliveries" />
       <ReceiverCard />
-      <Suspense fallback={<SectionSkeleton />}>
-        <HealthSection />
-      </Suspense>
+      <HealthSection loading={health} />
       <TestEventPanel allowed={canPerform(user.role, 'change')} />
       <section aria-labelledby="deliveries-heading" className="mt-8">
         <h2 id="deliveries-heading" className="text-lg font-semibold">
