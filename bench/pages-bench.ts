@@ -18,7 +18,7 @@ import { describeProfile, profileRenders, readSpans } from './page-profile';
 import { measureAgainstLogin, type PageTime } from './page-time';
 import { judgeWeight, measureScripts } from './page-weight';
 import { finishBench, formatNumber, type BenchResults, type Figure } from './results';
-import { sleep, startStack } from './stack';
+import { sleep, startStack, waitForFirstFilling } from './stack';
 
 const ROBOTS = 200;
 const knobs = readSettings(['BENCH_PAGE_RUNS', 'BENCH_NETWORK_MS', 'LIGHTHOUSE_REPORTS_DIR']);
@@ -102,6 +102,11 @@ try {
   const add = (figure: string, value: string, budgetText: string, ok: boolean) => figures.push({ figure, value, budget: budgetText, ok });
   const ms = (v: number) => `${formatNumber(v, 1)} ms`;
 
+  // Pages are timed as they are once the first filling is over, not while it bursts through the
+  // bench's raised call limit (docs/benchmarks.md).
+  console.log('waiting for the first filling (robot directory, the year of usage days)…');
+  const filledInMs = await waitForFirstFilling(stack);
+  console.log(`the first filling ended ${formatNumber(filledInMs / 1000)} s after the pages were set up`);
   console.log(`timing every page beside /login, ${TIME_RUNS} renders each…`);
   const timed: { path: string; time: PageTime }[] = [];
   for (const p of pages) {
@@ -180,7 +185,7 @@ try {
   const seconds = (Date.now() - began) / 1000;
   results = {
     bench: 'pages',
-    setup: `Pages: ${ROBOTS} robots with channels, 30 days of usage, webhook deliveries; ${TIME_RUNS} timed renders per page, each followed by one of /login (p50); the whole run took ${formatNumber(seconds)} s`,
+    setup: `Pages: ${ROBOTS} robots with channels, 30 days of usage, webhook deliveries; timed once the first filling ended (${formatNumber(filledInMs / 1000)} s); ${TIME_RUNS} timed renders per page, each followed by one of /login (p50); the whole run took ${formatNumber(seconds)} s`,
     figures,
   };
 } finally {

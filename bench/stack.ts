@@ -162,3 +162,22 @@ export async function startStack(options: {
     throw err;
   }
 }
+
+/**
+ * Waits until the dashboard's first filling is over: the robot directory read whole and the year's
+ * closed days of usage read (what `/api/status` reports). A fresh dashboard reads both once, in the
+ * background, and with the bench's raised call limit it does so in a burst of several hundred calls
+ * and store writes within a few minutes, which a deployed dashboard spreads over its background share.
+ * Gives how long it waited; throws after `limitMs`.
+ */
+export async function waitForFirstFilling(stack: Stack, limitMs = 10 * 60_000): Promise<number> {
+  const began = Date.now();
+  for (;;) {
+    const res = await fetch(`${stack.base}/api/status`, { headers: { cookie: stack.cookie } });
+    const status = (await res.json()) as { directory: { complete: boolean }; usageDays: { read: number; wanted: number } };
+    if (status.directory.complete && status.usageDays.read >= status.usageDays.wanted) return Date.now() - began;
+    if (Date.now() - began > limitMs)
+      throw new Error(`the first filling did not end in ${limitMs / 60_000} min: ${JSON.stringify(status.usageDays)} days read`);
+    await sleep(5_000);
+  }
+}

@@ -1,5 +1,5 @@
 import 'server-only';
-import { gte } from 'drizzle-orm';
+import { count, gte } from 'drizzle-orm';
 import { CallBudgetSpentError } from '@/lib/connection/budget';
 import { serviceClockNow } from '@/lib/connection/service-clock';
 import { getDb, schema } from '@/lib/db';
@@ -37,4 +37,11 @@ export async function fillPass(options: { maxDays?: number; wall?: number } = {}
     }
   }
   return tally;
+}
+
+/** How far the read of the year's closed days has come (for monitoring): days read of the days wanted. */
+export async function fillProgress(wall = Date.now()): Promise<{ read: number; wanted: number }> {
+  const oldest = addDays(newestClosedDay(await serviceClockNow(wall)), -(MAX_SERIES_DAYS - 1));
+  const [row] = await (await getDb()).select({ n: count() }).from(schema.usageDaysRead).where(gte(schema.usageDaysRead.day, oldest));
+  return { read: row?.n ?? 0, wanted: MAX_SERIES_DAYS };
 }

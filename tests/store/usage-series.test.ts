@@ -19,7 +19,7 @@ let sandbox: RunningSandbox;
 let apiKey = '';
 const robots: { id: string; externalId: string }[] = [];
 
-const { fillPass } = await import('@/lib/usage-series/fill');
+const { fillPass, fillProgress } = await import('@/lib/usage-series/fill');
 const { usageSeries } = await import('@/lib/usage-series/series');
 const { addDays, dayWindow, newestClosedDay } = await import('@/lib/usage-series/days');
 const { lookAtNewest } = await import('@/lib/robots/robots');
@@ -115,11 +115,14 @@ async function checkWindows(newest: string, runs: number): Promise<void> {
 describe('the daily usage series', () => {
   it('reads each closed day once, and equals the sum of single-day answers for any window, robot or customer', async () => {
     // A pass reads at most its share of days; the next goes on from there, back a whole year.
+    expect(await fillProgress()).toEqual({ read: 0, wanted: 366 });
     expect(await fillPass({ maxDays: 40 })).toEqual({ days: 40, calls: 40 });
+    expect(await fillProgress()).toEqual({ read: 40, wanted: 366 });
     const rest = await fillPass({ maxDays: 400 });
     // Five robots: one page a day; 366 days in all.
     expect(rest).toEqual({ days: 326, calls: 326 });
     expect(await fillPass({ maxDays: 400 })).toEqual({ days: 0, calls: 0 });
+    expect(await fillProgress()).toEqual({ read: 366, wanted: 366 });
     // The history has activity to agree on, not only zeros.
     const newest = newestClosedDay(await serviceNow());
     const recent = await usageSeries({ kind: 'account' }, addDays(newest, -18), newest);
