@@ -25,23 +25,23 @@ const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((
  * that page, so the directory becomes exact; otherwise it says whether a full sweep is due, and
  * until one ends the directory does not count as complete.
  */
-export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSweep: boolean; head: RobotList }> {
+export async function checkHead(fetchPage: FetchRobotsPage): Promise<{ needsSweep: boolean; head: RobotList; changed: boolean }> {
   const head = await fetchPage(SWEEP_PAGE, 0);
   const robots = head.data ?? [];
   const total = head.pagination?.total_count ?? null;
   const now = new Date().toISOString();
   if (total !== null && total <= SWEEP_PAGE && robots.length === total) {
-    await replaceDirectory(robots, now);
+    const changed = await replaceDirectory(robots, now);
     await writeMirrorStatus(DIRECTORY_MIRROR, { completedAt: now, verified: true, lookedAt: now, totalCount: total, stale: false });
-    return { needsSweep: false, head };
+    return { needsSweep: false, head, changed };
   }
   // Channels the head shows gone off by the service's doing (a lapse turns every channel off) are
   // likely off beyond it too: the sweep finds the rest and the cause.
-  const { wentOff } = await upsertRobots(robots, 0, { readAt: now });
+  const { wentOff, changed } = await upsertRobots(robots, 0, { readAt: now });
   const neverSwept = (await mirrorStatus(DIRECTORY_MIRROR)).completedAt === null;
   const moved = total !== null && total !== (await directorySize());
   await noteLook(DIRECTORY_MIRROR, { totalCount: total, stale: neverSwept || moved });
-  return { needsSweep: neverSwept || moved || wentOff > 0, head };
+  return { needsSweep: neverSwept || moved || wentOff > 0, head, changed };
 }
 
 export type SweepResult = { calls: number; rounds: number; exact: boolean; count: number };

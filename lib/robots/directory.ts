@@ -196,7 +196,8 @@ export async function upsertRobots(
 }
 
 /** A finished sweep: exactly these robots, in this order, and no others. */
-export async function replaceDirectory(robots: Robot[], readAt: string): Promise<void> {
+/** Makes the directory exactly these robots; says whether that changed anything. */
+export async function replaceDirectory(robots: Robot[], readAt: string): Promise<boolean> {
   const rows = dedupe(robots.filter(hasId).map((robot, position) => ({ robot, position })));
   const keep = new Set(rows.map((r) => r.robot.id));
   const db = await getDb();
@@ -210,7 +211,7 @@ export async function replaceDirectory(robots: Robot[], readAt: string): Promise
       ),
       directorySize(),
     ]);
-    if (changed.length === 0 && size === rows.length) return;
+    if (changed.length === 0 && size === rows.length) return false;
   }
   await db.transaction(async (tx) => {
     await writeRobots(tx, rows, readAt);
@@ -225,6 +226,7 @@ export async function replaceDirectory(robots: Robot[], readAt: string): Promise
     }
   });
   await inferWentOffCauses();
+  return true;
 }
 
 export async function directoryRobot(robotId: string): Promise<DirectoryRobot | undefined> {

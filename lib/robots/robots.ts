@@ -18,15 +18,15 @@ export type Freshness = { budgetSpent?: CallBudgetSpentError };
  * shows deletions. An account of up to 100 robots is wholly in that page, so the directory becomes
  * exact; a larger one whose count moved gets a background sweep.
  */
-export async function lookAtNewest(): Promise<Freshness> {
+export async function lookAtNewest(): Promise<Freshness & { changed: boolean }> {
   try {
-    const { needsSweep } = await checkHead(
+    const { needsSweep, changed } = await checkHead(
       async (limit, offset) => (await (await getPartnerClient('page')).listRobots({ limit, offset })).data,
     );
     if (needsSweep) void refreshDirectory({ forceSweep: true });
-    return {};
+    return { changed };
   } catch (err) {
-    if (err instanceof CallBudgetSpentError) return { budgetSpent: err };
+    if (err instanceof CallBudgetSpentError) return { budgetSpent: err, changed: false };
     throw err;
   }
 }
@@ -64,9 +64,9 @@ export async function loadRobot(
       if (status.filling && !status.complete) return { ok: true, data: null };
     }
     // Unknown here, or moved: a robot added since the last look is on the newest page.
-    const freshness = await lookAtNewest();
+    const { budgetSpent } = await lookAtNewest();
     // A robot deleted elsewhere in a large account stays until the background sweep drops it.
-    return { ok: true, data: (await directoryRobot(robotId)) ?? null, ...freshness };
+    return { ok: true, data: (await directoryRobot(robotId)) ?? null, ...(budgetSpent && { budgetSpent }) };
   } catch (err) {
     if (err instanceof CallBudgetSpentError) return { ok: true, data: known ?? null, budgetSpent: err };
     return { ok: false, error: loadFailure(err) };

@@ -37,9 +37,14 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
     state: firstParam(query.state) || undefined,
     sort: firstParam(query.sort),
   });
-  let freshness: Freshness;
+  // The list is read from the directory while the look at the newest robots waits for the API,
+  // and read again only in the rare view where that look changed the directory.
+  const looking = lookAtNewest();
+  const listed = searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE);
+  listed.catch(() => undefined);
+  let freshness: Freshness & { changed: boolean };
   try {
-    freshness = await lookAtNewest();
+    freshness = await looking;
   } catch (err) {
     return (
       <>
@@ -49,7 +54,7 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
     );
   }
   const status = await directoryStatus();
-  const { robots, total } = await searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE);
+  const { robots, total } = freshness.changed ? await searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE) : await listed;
   const filtered = Boolean(robotQuery.q || robotQuery.type || robotQuery.state);
   const totalPages = pageCount(total, ROBOTS_PAGE_SIZE);
   const listParams = new URLSearchParams(
