@@ -110,6 +110,12 @@ async function changedOnly(store: DashboardDb | DashboardTx, read: ReadRobot[]):
   });
 }
 
+/** Whether any robot read would change its row: asked outside a transaction, as nearly always none would. */
+async function anyChanged(db: DashboardDb, rows: { robot: Robot & { id: string }; position: number }[], readAt: string): Promise<boolean> {
+  const read = rows.map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) }));
+  return (await changedOnly(db, read)).length > 0;
+}
+
 /**
  * Writes the robots read, and returns how many of their channels went off by the service's doing.
  * Every page view looks at the newest page, which is nearly always as it
@@ -177,26 +183,19 @@ export async function upsertRobots(
   // Every view looks at the newest page (or one robot), nearly always as it was: asked first
   // outside a transaction, an unchanged read costs one statement, or two where the page shows the
   // time it was read. A change is checked again inside the transaction.
-  if (rows.length <= CHUNK) {
-    const changed = await changedOnly(
-      db,
-      rows.map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) })),
-    );
-    if (changed.length === 0) {
-      if (options.refreshAll) {
-        const ids = rows.map(({ robot }) => robot.id);
-        await db.update(schema.robotDirectory).set({ readAt }).where(inArray(schema.robotDirectory.id, ids));
-      }
-      return { wentOff: 0, changed: false };
+  if (rows.length <= CHUNK && !(await anyChanged(db, rows, readAt))) {
+    if (options.refreshAll) {
+      const ids = rows.map(({ robot }) => robot.id);
+      await db.update(schema.robotDirectory).set({ readAt }).where(inArray(schema.robotDirectory.id, ids));
     }
+    return { wentOff: 0, changed: false };
   }
   const wentOff = await db.transaction((tx) => writeRobots(tx, rows, readAt, options.refreshAll));
   if (wentOff > 0) await inferWentOffCauses();
   return { wentOff, changed: true };
 }
 
-/** A finished sweep: exactly these robots, in this order, and no others. */
-/** Makes the directory exactly these robots; says whether that changed anything. */
+/** A finished sweep: exactly these robots, in this order, and no others. Says whether that changed anything. */
 export async function replaceDirectory(robots: Robot[], readAt: string): Promise<boolean> {
   const rows = dedupe(robots.filter(hasId).map((robot, position) => ({ robot, position })));
   const keep = new Set(rows.map((r) => r.robot.id));
@@ -204,14 +203,8 @@ export async function replaceDirectory(robots: Robot[], readAt: string): Promise
   // An account of up to 100 robots is replaced on every look at its one page, nearly always as it
   // was: when every robot is there unchanged and there are no others, there is nothing to write.
   if (rows.length <= CHUNK) {
-    const [changed, size] = await Promise.all([
-      changedOnly(
-        db,
-        rows.map(({ robot, position }) => ({ robot, row: toRow(robot, position, readAt) })),
-      ),
-      directorySize(),
-    ]);
-    if (changed.length === 0 && size === rows.length) return false;
+    const [changed, size] = await Promise.all([anyChanged(db, rows, readAt), directorySize()]);
+    if (!changed && size === rows.length) return false;
   }
   await db.transaction(async (tx) => {
     await writeRobots(tx, rows, readAt);

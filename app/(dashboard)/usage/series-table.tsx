@@ -14,33 +14,31 @@ const STATE_WORDS: Record<SeriesPoint['state'], string> = {
 
 const figure = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-GB'));
 
+const FIGURES: { key: 'client' | 'ai' | 'operator' | 'messages' | 'units'; label: string }[] = [
+  { key: 'client', label: 'Client' },
+  { key: 'ai', label: 'AI' },
+  { key: 'operator', label: 'Operator' },
+  { key: 'messages', label: 'Messages' },
+  { key: 'units', label: 'Units' },
+];
+
 /** Each day of the series as the charts draw it, for screen readers and for reading the figures. */
 export function SeriesTable({ points }: { points: SeriesPoint[] }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-medium text-brand-700">Each day&apos;s figures as a table</summary>
       <Table frameClassName="mt-2" data-testid="series-table">
-        <TableColumns names={['Day (UTC)', 'State', 'Client', 'AI', 'Operator', 'Messages', 'Units']} />
+        <TableColumns names={['Day (UTC)', 'State', ...FIGURES.map((f) => f.label)]} />
         <TableBody>
           {points.map((p) => (
             <TableRow key={p.day} data-state={p.state}>
               <TableCell data-label="Day (UTC)">{p.day}</TableCell>
               <TableCell data-label="State">{STATE_WORDS[p.state]}</TableCell>
-              <TableCell data-label="Client" numeric>
-                {figure(p.client)}
-              </TableCell>
-              <TableCell data-label="AI" numeric>
-                {figure(p.ai)}
-              </TableCell>
-              <TableCell data-label="Operator" numeric>
-                {figure(p.operator)}
-              </TableCell>
-              <TableCell data-label="Messages" numeric>
-                {figure(p.messages)}
-              </TableCell>
-              <TableCell data-label="Units" numeric>
-                {figure(p.units)}
-              </TableCell>
+              {FIGURES.map((f) => (
+                <TableCell key={f.key} data-label={f.label} numeric>
+                  {figure(p[f.key])}
+                </TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>
