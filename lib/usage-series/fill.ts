@@ -6,6 +6,12 @@ import { getDb, schema } from '@/lib/db';
 import { addDays, MAX_SERIES_DAYS, newestClosedDay } from './days';
 import { readClosedDay } from './day-reader';
 
+/** The days the fill reads: the newest closed day by the service's clock, and a year back from it. */
+async function yearOfClosedDays(wall: number): Promise<{ newest: string; oldest: string }> {
+  const newest = newestClosedDay(await serviceClockNow(wall));
+  return { newest, oldest: addDays(newest, -(MAX_SERIES_DAYS - 1)) };
+}
+
 /**
  * The background read of closed days, newest first, back to a year before the newest: each day
  * once, on the background share of the call budget (one call per 100 robots a day). A pass stops
@@ -13,8 +19,7 @@ import { readClosedDay } from './day-reader';
  * docs/dashboard/usage-over-time.md gives what it costs.
  */
 export async function fillPass(options: { maxDays?: number; wall?: number } = {}): Promise<{ days: number; calls: number }> {
-  const newest = newestClosedDay(await serviceClockNow(options.wall ?? Date.now()));
-  const oldest = addDays(newest, -(MAX_SERIES_DAYS - 1));
+  const { newest, oldest } = await yearOfClosedDays(options.wall ?? Date.now());
   const read = new Set(
     (
       await (
@@ -41,7 +46,7 @@ export async function fillPass(options: { maxDays?: number; wall?: number } = {}
 
 /** How far the read of the year's closed days has come (for monitoring): days read of the days wanted. */
 export async function fillProgress(wall = Date.now()): Promise<{ read: number; wanted: number }> {
-  const oldest = addDays(newestClosedDay(await serviceClockNow(wall)), -(MAX_SERIES_DAYS - 1));
+  const { oldest } = await yearOfClosedDays(wall);
   const [row] = await (await getDb()).select({ n: count() }).from(schema.usageDaysRead).where(gte(schema.usageDaysRead.day, oldest));
   return { read: row?.n ?? 0, wanted: MAX_SERIES_DAYS };
 }
