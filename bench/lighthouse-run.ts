@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './stack';
 
 export type FormFactor = 'desktop' | 'mobile';
@@ -15,6 +16,8 @@ export interface Scores {
   /** Each run's performance score, in the order run. */
   runs: number[];
   accessibility: number;
+  /** The BenchmarkIndex Lighthouse measured in each run, in the order run. */
+  benchmarkIndexes: number[];
   /** The audits that cost points, with their scores, for whoever has to fix them. */
   losses: string[];
 }
@@ -40,6 +43,11 @@ const MEDIAN_OF = 5;
  */
 const NOT_SCORED = { disableFullPageScreenshot: true, skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'] };
 
+/** Lighthouse's own mobile settings, with the CPU slowdown calibrated for this host (bench/cpu-calibration.ts). */
+function mobileConfig(cpuSlowdownMultiplier: number): Config {
+  return { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } } };
+}
+
 /**
  * A pair whose first run falls below `performanceBudget` is run four times more and the median of
  * the five is kept: the performance score moves by several points from run to run on one build, and
@@ -51,11 +59,12 @@ export async function runLighthouse(
   cookie: string,
   paths: string[],
   performanceBudget: Record<FormFactor, number>,
+  mobileCpuSlowdown: number,
   reportsDir?: string,
 ): Promise<Map<string, Record<FormFactor, Scores>>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] });
   const once = async (pagePath: string, formFactor: FormFactor, attempt: number): Promise<Scores> => {
-    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const config = formFactor === 'desktop' ? desktopConfig : mobileConfig(mobileCpuSlowdown);
     const run = await lighthouse(
       `${base}${pagePath}`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: { Cookie: cookie }, ...NOT_SCORED },
@@ -74,6 +83,7 @@ export async function runLighthouse(
     return {
       performance,
       runs: [performance],
+      benchmarkIndexes: [Math.round(lhr.environment.benchmarkIndex)],
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       losses: losses(lhr),
     };
@@ -91,7 +101,7 @@ export async function runLighthouse(
         const all = [first];
         for (let attempt = 2; attempt <= MEDIAN_OF; attempt += 1) all.push(await once(pagePath, formFactor, attempt));
         const median = [...all].sort((a, b) => a.performance - b.performance)[Math.floor(MEDIAN_OF / 2)] ?? first;
-        scores[formFactor] = { ...median, runs: all.map((s) => s.performance) };
+        scores[formFactor] = { ...median, runs: all.map((s) => s.performance), benchmarkIndexes: all.flatMap((s) => s.benchmarkIndexes) };
       }
       if (scores.desktop && scores.mobile) result.set(pagePath, { desktop: scores.desktop, mobile: scores.mobile });
     }

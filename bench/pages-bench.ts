@@ -13,6 +13,7 @@ import type { NewRobot } from '../sandbox/control-client/types';
 import { readSettings } from '../lib/config/settings';
 import { everyPagePath } from '../lib/navigation/sections';
 import budgets from './budgets.json' with { type: 'json' };
+import { calibrateCpuSlowdown } from './cpu-calibration';
 import { runLighthouse, type FormFactor } from './lighthouse-run';
 import { describeProfile, profileRenders, readSpans } from './page-profile';
 import { measureAgainstLogin, type PageTime } from './page-time';
@@ -166,11 +167,24 @@ try {
     desktop: budget.lighthouseDesktopPerformance,
     mobile: budget.lighthouseMobilePerformance,
   };
-  const scores = await runLighthouse(base, cookie, pages, perfBudget, knobs.LIGHTHOUSE_REPORTS_DIR);
+  const calibration = await calibrateCpuSlowdown();
+  const slowdown = `${formatNumber(calibration.cpuSlowdownMultiplier, 1)}×`;
+  console.log(
+    `mobile CPU slowdown ${slowdown} for BenchmarkIndex ${formatNumber(calibration.benchmarkIndex)} (${calibration.samples.join(', ')})`,
+  );
+  add(
+    'Lighthouse mobile CPU slowdown, calibrated to this host (context)',
+    `${slowdown} for BenchmarkIndex ${formatNumber(calibration.benchmarkIndex)} (median of ${calibration.samples.map((i) => formatNumber(i)).join(', ')}; Lighthouse's default 4× is right at about 1,533)`,
+    '',
+    true,
+  );
+  const scores = await runLighthouse(base, cookie, pages, perfBudget, calibration.cpuSlowdownMultiplier, knobs.LIGHTHOUSE_REPORTS_DIR);
   for (const [p, byForm] of scores) {
     for (const form of ['desktop', 'mobile'] as const) {
       const s = byForm[form];
-      const measured = s.runs.length > 1 ? `${s.performance} (median of ${s.runs.join(', ')})` : String(s.performance);
+      const runs = s.runs.length > 1 ? `${s.performance} (median of ${s.runs.join(', ')})` : String(s.performance);
+      const indexes = `BenchmarkIndex ${s.benchmarkIndexes.map((i) => formatNumber(i)).join(', ')}`;
+      const measured = form === 'mobile' ? `${runs}; ${slowdown} CPU, ${indexes}` : runs;
       add(`${label(p)} Lighthouse ${form} performance`, measured, `≥ ${perfBudget[form]}`, s.performance >= perfBudget[form]);
       add(
         `${label(p)} Lighthouse ${form} accessibility`,

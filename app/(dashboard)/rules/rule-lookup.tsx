@@ -14,10 +14,15 @@ export interface RuleLookupProps {
 
 /** The lookup form and the rule: the part of the page that waits for the API, streamed after the header. */
 export async function RuleLookup({ channelParam, ruleParam, wanted, problems }: RuleLookupProps) {
-  // Robots added since the last look appear with their channels (one call, none when the budget is spent).
-  await lookAtNewest().catch(() => undefined);
-  const channels = await socialDmChannelOptions();
-  const result = wanted ? await loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
+  // Robots added since the last look appear with their channels (one call, none when the budget is
+  // spent). The channel list is read from the directory and the rule asked for while that look waits
+  // for the API; the list is read again only in the rare view where the look changed the directory.
+  const rule = wanted ? loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
+  const listed = socialDmChannelOptions();
+  listed.catch(() => undefined);
+  const look = await lookAtNewest().catch(() => undefined);
+  const channels = look?.changed ? await socialDmChannelOptions() : await listed;
+  const result = await rule;
 
   return (
     <>
