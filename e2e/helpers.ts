@@ -117,3 +117,11 @@ export async function removeIfShown(page: Page, button: Locator, gone: () => Pro
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await gone();
 }
+
+/** Scrolls each series chart in `within` into view, as a reader would: a chart is drawn once it is on screen. */
+export async function scrollToEachChart(within: Locator): Promise<void> {
+  for (const plot of await within.getByTestId('time-series-plot').all()) {
+    await plot.scrollIntoViewIfNeeded();
+    await expect(plot.locator('[data-drawn-points]')).toBeAttached();
+  }
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, snap, test, logIn, untilLoaded } from './fixtures';
 import { removeAlertDestination, startReceiver } from './alert-receiver';
-import { removeIfShown, thenCleanUp } from './helpers';
+import { removeIfShown, scrollToEachChart, thenCleanUp } from './helpers';
 
 type UsageEntry = {
   robot_id: string;
@@ -121,6 +121,8 @@ test('usage over time draws each day beside the window before, each closed day a
     )
     .toContain('Every closed day of both windows is read');
   const section = page.getByTestId('usage-over-time');
+  await scrollToEachChart(section);
+  await expect(section.locator('.recharts-surface')).toHaveCount(2);
   await expect(section.locator('.recharts-surface').first()).toBeVisible();
   // The window before is drawn too, dashed.
   await expect(section.locator('.recharts-line-curve[stroke-dasharray="4 3"]').first()).toBeAttached();
@@ -144,6 +146,8 @@ test('usage over time draws each day beside the window before, each closed day a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/usage?range=custom&from=${day(-365)}&to=${to}`);
   const year = page.getByTestId('usage-over-time');
+  await scrollToEachChart(year);
+  await expect(year.locator('.recharts-surface')).toHaveCount(2);
   await expect(year.locator('.recharts-surface').first()).toBeVisible();
   // A year of days does not fit a phone: each chart draws weeks and says so.
   await expect(year.getByTestId('weekly-points')).toHaveCount(2);

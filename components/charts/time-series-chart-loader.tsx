@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { TimeSeriesPlotProps } from './time-series-types';
 
 function PlotSkeleton() {
@@ -12,32 +12,42 @@ function PlotSkeleton() {
 // without server rendering Next neither preloads the chunk nor puts it in the page's first scripts.
 const TimeSeriesPlot = dynamic(() => import('./time-series-plot'), { ssr: false, loading: PlotSkeleton });
 
-/** True from the frame after the first one the browser painted. */
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
+/**
+ * True once the box is on screen, or about to be, in a frame the browser has painted, and true from
+ * then on. A chart below the fold costs nothing while the page loads: neither the recharts chunk nor
+ * the drawing, which takes a phone's main thread for hundreds of milliseconds per chart.
+ */
+function useShownOnce(box: RefObject<HTMLElement | null>): boolean {
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A timeout queued inside an animation frame runs once that frame is on screen.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
+    const element = box.current;
+    if (!element || shown) return;
+    // Intersection changes are delivered in a task after the frame they were seen in was rendered.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setShown(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, shown]);
+  return shown;
 }
 
 /**
- * The plot of a series chart in a box of fixed height: a skeleton until the page has painted and
+ * The plot of a series chart in a box of fixed height: a skeleton until the box is on screen and
  * the recharts chunk has arrived, then the chart, so nothing below it moves.
  */
 export function LazyTimeSeriesPlot({ height, ...plot }: TimeSeriesPlotProps & { height: number }) {
-  const painted = usePainted();
+  const box = useRef<HTMLDivElement>(null);
+  const shown = useShownOnce(box);
   return (
-    <div style={{ height }} data-testid="time-series-plot">
-      {painted ? <TimeSeriesPlot {...plot} /> : <PlotSkeleton />}
+    <div ref={box} style={{ height }} data-testid="time-series-plot">
+      {shown ? <TimeSeriesPlot {...plot} /> : <PlotSkeleton />}
     </div>
   );
 }

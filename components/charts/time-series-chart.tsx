@@ -2,6 +2,30 @@ import { ChartFigure } from './chart-figure';
 import { LazyTimeSeriesPlot } from './time-series-chart-loader';
 import type { TimePoint, TimeSeries, TimeSeriesPlotProps } from './time-series-types';
 
+/** Which line is which, drawn with the page rather than measured and placed by recharts in the browser. */
+function SeriesLegend({ series }: { series: TimeSeries[] }) {
+  return (
+    <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legend">
+      {series.map((s) => (
+        <li key={s.key} className="flex items-center gap-1.5">
+          <svg width="16" height="8" aria-hidden="true">
+            <line
+              x1="0"
+              y1="4"
+              x2="16"
+              y2="4"
+              stroke={s.colour}
+              strokeWidth="2"
+              {...(s.faint && { strokeOpacity: 0.45, strokeDasharray: '4 3' })}
+            />
+          </svg>
+          {s.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export type { TimePoint, TimeSeries };
 
 export interface TimeSeriesChartProps extends Partial<Pick<TimeSeriesPlotProps, 'kind' | 'timeFormat' | 'wholeNumbers' | 'valueMax'>> {
@@ -45,6 +69,7 @@ export function TimeSeriesChart({
           height={height}
         />
       </div>
+      {series.length > 1 && <SeriesLegend series={series} />}
     </ChartFigure>
   );
 }
