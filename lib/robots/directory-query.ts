@@ -63,22 +63,27 @@ export async function searchDirectory(
       : undefined,
     channelCondition(db, query),
   );
-  const [counted] = await db.select({ n: count() }).from(r).where(where);
-  const total = counted?.n ?? 0;
   // A whole customer id, robot id or name typed in comes first, before the robots that merely contain it.
   const exact = text ? [desc(sql`(lower(coalesce(${r.externalId}, '')) = ${text} or ${r.id} = ${query.q} or ${r.nameKey} = ${text})`)] : [];
   const order = [
     ...exact,
     ...(query.sort === 'name' ? [asc(r.nameKey), asc(r.id)] : [sql`${r.createdAt} desc nulls last`, asc(r.position)]),
   ];
+  // The page and the count of every match in one statement: each statement costs the embedded store
+  // a round of its own, and the robots page waits for this one.
   const rows = await db
-    .select()
+    .select({ robot: r, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(r)
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { robots: rows.map(fromRow), total };
+  const first = rows[0];
+  if (first) return { robots: rows.map((row) => fromRow(row.robot)), total: first.total };
+  // A page past the last has no row to carry the count.
+  if (page === 1) return { robots: [], total: 0 };
+  const [counted] = await db.select({ n: count() }).from(r).where(where);
+  return { robots: [], total: counted?.n ?? 0 };
 }
 
 /** Robots whose name, customer id or id matches, for pickers; few, best first. */

@@ -104,6 +104,9 @@ describe('robot directory sweep', () => {
     expect((await searchDirectory({ q: one?.id ?? '', sort: 'newest' }, 1, 10)).robots).toHaveLength(1);
     expect((await searchDirectory({ q: '%', sort: 'newest' }, 1, 10)).total).toBe(0);
     expect((await searchDirectory({ q: '', sort: 'newest', state: 'none' }, 1, 5)).total).toBe(await directorySize());
+    // Every page counts every match: the last page, and a page past it, which has no robot to show.
+    expect(await searchDirectory({ q: 'zeta', sort: 'name' }, 2, 2)).toMatchObject({ total: 3, robots: [{ name: 'Zeta Charlie' }] });
+    expect(await searchDirectory({ q: 'zeta', sort: 'name' }, 3, 2)).toEqual({ total: 3, robots: [] });
   });
 
   it('keeps what a page of the list says about a robot it already knows', async () => {
