@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { slowdownForBenchmarkIndex } from '../../bench/cpu-calibration';
+import { slowdownForBenchmarkIndex } from '../../bench/cpu-slowdown';
 
 describe("the mobile CPU slowdown from the host's BenchmarkIndex", () => {
   it("gives Lighthouse's default 4x on the host it was chosen for, and the calculator's figures elsewhere", () => {
