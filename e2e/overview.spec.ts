@@ -29,6 +29,10 @@ test('a key the service refuses is the first thing the overview says, for viewer
     await expect(first).toContainText("The service refuses the dashboard's API key");
     await expect(first.getByRole('link', { name: 'Replace the key on Settings' })).toHaveAttribute('href', '/settings');
     await snap(page, 'overview-key-refused');
+    // The robots list says so too, naming the fix, rather than showing the directory as if current.
+    await page.goto('/robots');
+    await expect(page.getByTestId('api-error')).toBeVisible();
+    await expect(page.getByTestId('robot-row')).toHaveCount(0);
 
     const viewer = await browser.newPage({ baseURL: E2E.dashboardUrl });
     await logIn(viewer, 'viewer');

@@ -31,6 +31,24 @@ export async function lookAtNewest(): Promise<Freshness & { changed: boolean }> 
   }
 }
 
+export type Look = { ok: true; freshness: Freshness } | { ok: false; error: unknown };
+
+/**
+ * `read` (from the directory) while the look at the newest robots waits for the API, read again
+ * only in the rare view where that look changed the directory. A failed look is the caller's to
+ * show or to pass over: `data` is then what the directory held.
+ */
+export async function readBesideLook<T>(read: () => Promise<T>): Promise<{ look: Look; data: T }> {
+  const first = read();
+  first.catch(() => undefined);
+  try {
+    const { changed, ...freshness } = await lookAtNewest();
+    return { look: { ok: true, freshness }, data: changed ? await read() : await first };
+  } catch (error) {
+    return { look: { ok: false, error }, data: await first };
+  }
+}
+
 const AROUND = 10;
 
 /**

@@ -12,7 +12,7 @@ import { toDisplayError } from '@/app/_errors/display-error';
 import { pageCount, readPageParam } from '@/lib/ui/pagination';
 import { directoryStatus } from '@/lib/robots/directory';
 import { robotQuerySchema, searchDirectory } from '@/lib/robots/directory-query';
-import { lookAtNewest, type Freshness } from '@/lib/robots/robots';
+import { readBesideLook } from '@/lib/robots/robots';
 import { DirectoryFreshness } from './directory-freshness';
 import { RobotFilters } from './robot-filters';
 import { firstParam, SAFE_ID } from '@/lib/ui/search-params';
@@ -37,24 +37,18 @@ export default async function RobotsPage({ searchParams }: { searchParams: Promi
     state: firstParam(query.state) || undefined,
     sort: firstParam(query.sort),
   });
-  // The list is read from the directory while the look at the newest robots waits for the API,
-  // and read again only in the rare view where that look changed the directory.
-  const looking = lookAtNewest();
-  const listed = searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE);
-  listed.catch(() => undefined);
-  let freshness: Freshness & { changed: boolean };
-  try {
-    freshness = await looking;
-  } catch (err) {
+  const { look, data: listed } = await readBesideLook(() => searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE));
+  if (!look.ok) {
     return (
       <>
         <PageHeader title="Robots" />
-        <ApiErrorNotice error={toDisplayError(err)} />
+        <ApiErrorNotice error={toDisplayError(look.error)} />
       </>
     );
   }
+  const freshness = look.freshness;
   const status = await directoryStatus();
-  const { robots, total } = freshness.changed ? await searchDirectory(robotQuery, page, ROBOTS_PAGE_SIZE) : await listed;
+  const { robots, total } = listed;
   const filtered = Boolean(robotQuery.q || robotQuery.type || robotQuery.state);
   const totalPages = pageCount(total, ROBOTS_PAGE_SIZE);
   const listParams = new URLSearchParams(

@@ -1,7 +1,7 @@
 import { ApiErrorNotice } from '@/components/ui/api-error-notice';
 import { ruleErrorToDisplay } from '@/app/_errors/rule-errors';
 import { Card } from '@/components/ui/card';
-import { lookAtNewest } from '@/lib/robots/robots';
+import { readBesideLook } from '@/lib/robots/robots';
 import { loadRule, socialDmChannelOptions } from '@/lib/rules/rules';
 import { RuleView } from './rule-view';
 
@@ -15,13 +15,9 @@ export interface RuleLookupProps {
 /** The lookup form and the rule: the part of the page that waits for the API, streamed after the header. */
 export async function RuleLookup({ channelParam, ruleParam, wanted, problems }: RuleLookupProps) {
   // Robots added since the last look appear with their channels (one call, none when the budget is
-  // spent). The channel list is read from the directory and the rule asked for while that look waits
-  // for the API; the list is read again only in the rare view where the look changed the directory.
+  // spent); the rule is asked for meanwhile. A failed look leaves the channels the directory knows.
   const rule = wanted ? loadRule(wanted.robotId, wanted.channelId, wanted.ruleId) : null;
-  const listed = socialDmChannelOptions();
-  listed.catch(() => undefined);
-  const look = await lookAtNewest().catch(() => undefined);
-  const channels = look?.changed ? await socialDmChannelOptions() : await listed;
+  const { data: channels } = await readBesideLook(socialDmChannelOptions);
   const result = await rule;
 
   return (
