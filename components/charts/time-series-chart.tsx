@@ -1,6 +1,6 @@
 import { ChartFigure } from './chart-figure';
 import { LazyTimeSeriesPlot } from './time-series-chart-loader';
-import type { TimePoint, TimeSeries, TimeSeriesPlotProps } from './time-series-types';
+import { FAINT_STROKE, type TimePoint, type TimeSeries, type TimeSeriesPlotProps } from './time-series-types';
 
 /** Which line is which, drawn with the page rather than measured and placed by recharts in the browser. */
 function SeriesLegend({ series }: { series: TimeSeries[] }) {
@@ -9,15 +9,7 @@ function SeriesLegend({ series }: { series: TimeSeries[] }) {
       {series.map((s) => (
         <li key={s.key} className="flex items-center gap-1.5">
           <svg width="16" height="8" aria-hidden="true">
-            <line
-              x1="0"
-              y1="4"
-              x2="16"
-              y2="4"
-              stroke={s.colour}
-              strokeWidth="2"
-              {...(s.faint && { strokeOpacity: 0.45, strokeDasharray: '4 3' })}
-            />
+            <line x1="0" y1="4" x2="16" y2="4" stroke={s.colour} strokeWidth="2" {...(s.faint && FAINT_STROKE)} />
           </svg>
           {s.name}
         </li>

@@ -2,7 +2,7 @@
 
 import { Area, AreaChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useEffect, useRef, useState } from 'react';
-import type { TimeSeriesPlotProps } from './time-series-types';
+import { FAINT_STROKE, type TimeSeriesPlotProps } from './time-series-types';
 import { daysFit, WEEK_DAYS, weeklyPoints } from './weekly-points';
 import { hasIsolatedValue, tickInterval } from './plot-layout';
 
@@ -140,7 +140,7 @@ function Plot({
           name={s.name}
           stroke={s.colour}
           strokeWidth={s.faint ? 1.5 : 2}
-          {...(s.faint && { strokeOpacity: 0.45, strokeDasharray: '4 3' })}
+          {...(s.faint && FAINT_STROKE)}
           // A value between two gaps draws no line, so such a value needs a dot to be seen; a dot on
           // every value would cost a component each and say nothing the line does not.
           dot={!s.faint && hasIsolatedValue(points, s.key) ? { r: 2 } : false}

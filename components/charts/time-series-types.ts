@@ -22,3 +22,6 @@ export interface TimeSeriesPlotProps {
   /** A fixed top of the value axis (100 for a percentage), so a flat 0 % is drawn at the bottom of a full scale. */
   valueMax?: number | undefined;
 }
+
+/** How a faint series is stroked, in the plot and in its legend alike. */
+export const FAINT_STROKE = { strokeOpacity: 0.45, strokeDasharray: '4 3' } as const;

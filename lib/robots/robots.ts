@@ -41,12 +41,17 @@ export type Look = { ok: true; freshness: Freshness } | { ok: false; error: unkn
 export async function readBesideLook<T>(read: () => Promise<T>): Promise<{ look: Look; data: T }> {
   const first = read();
   first.catch(() => undefined);
+  let look: Look;
+  let changed = false;
+  // Only the look's own failure is the look's: a failed read of the directory stays the read's.
   try {
-    const { changed, ...freshness } = await lookAtNewest();
-    return { look: { ok: true, freshness }, data: changed ? await read() : await first };
+    const { changed: moved, ...freshness } = await lookAtNewest();
+    look = { ok: true, freshness };
+    changed = moved;
   } catch (error) {
-    return { look: { ok: false, error }, data: await first };
+    look = { ok: false, error };
   }
+  return { look, data: changed ? await read() : await first };
 }
 
 const AROUND = 10;
