@@ -2,9 +2,10 @@ import 'server-only';
 import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 import { loadFailure, type Loaded } from '@/lib/connection/loaded';
-import { directoryRobot, directoryRobots, directoryStatus, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
+import { mirrorStatus } from '@/lib/sync/status';
+import { DIRECTORY_MIRROR, directoryRobot, directoryRobots, directoryStatus, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
 import { refreshDirectory } from './directory-scheduler';
-import { checkHead } from './directory-sync';
+import { checkHead, pageLookSize } from './directory-sync';
 
 /**
  * Robots for pages, from the directory, at a cost that does not grow with the account: a page
@@ -14,14 +15,16 @@ import { checkHead } from './directory-sync';
 export type Freshness = { budgetSpent?: CallBudgetSpentError };
 
 /**
- * The newest page of the list: robots added since the last look appear at once, and `total_count`
- * shows deletions. An account of up to 100 robots is wholly in that page, so the directory becomes
- * exact; a larger one whose count moved gets a background sweep.
+ * The newest robots of the list: robots added since the last look appear at once, and `total_count`
+ * shows deletions. An account of up to 100 robots is wholly in that look, so the directory becomes
+ * exact; a larger one gets its newest 20 read (`pageLookSize`), and a background sweep when its count moved.
  */
 export async function lookAtNewest(): Promise<Freshness & { changed: boolean }> {
   try {
+    const { totalCount } = await mirrorStatus(DIRECTORY_MIRROR);
     const { needsSweep, changed } = await checkHead(
       async (limit, offset) => (await (await getPartnerClient('page')).listRobots({ limit, offset })).data,
+      pageLookSize(totalCount),
     );
     if (needsSweep) void refreshDirectory({ forceSweep: true });
     return { changed };
