@@ -127,6 +127,8 @@ try {
   }
 
   console.log('where the time goes (mean per render):');
+  // The dashboard writes its profile lines in batches a few milliseconds after each render.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   const spans = readSpans(profileFile);
   const loginProfile = profileRenders(
     timed.flatMap((t) => t.time.loginRenders),

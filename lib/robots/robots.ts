@@ -3,7 +3,15 @@ import { getPartnerClient } from '@/lib/connection/client';
 import { CallBudgetSpentError } from '@/lib/connection/budget-error';
 import { loadFailure, type Loaded } from '@/lib/connection/loaded';
 import { mirrorStatus } from '@/lib/sync/status';
-import { DIRECTORY_MIRROR, directoryRobot, directoryRobots, directoryStatus, forgetRobot, upsertRobots, type DirectoryRobot } from './directory';
+import {
+  DIRECTORY_MIRROR,
+  directoryRobot,
+  directoryRobots,
+  directoryStatus,
+  forgetRobot,
+  upsertRobots,
+  type DirectoryRobot,
+} from './directory';
 import { refreshDirectory } from './directory-scheduler';
 import { checkHead, pageLookSize } from './directory-sync';
 
