@@ -72,8 +72,8 @@ describe('a page’s look at the newest robots', () => {
 
   it('reads the whole page again once deletions bring the account down to one page', async () => {
     const page = await sandbox.api<{ data: { id: string }[] }>(account.api_key, `/v1/robots?limit=100&offset=0`);
-    const total = (await directorySize()) - SWEEP_PAGE;
-    for (const robot of page.body.data.slice(0, total)) await deleteThroughApi(robot.id);
+    const beyondOnePage = (await directorySize()) - SWEEP_PAGE;
+    for (const robot of page.body.data.slice(0, beyondOnePage)) await deleteThroughApi(robot.id);
     // The look sees the count moved and starts a sweep; once it ends the directory is the page.
     await lookAtNewest();
     await sweepDirectory(syncFetcher());
